@@ -1,0 +1,86 @@
+#include "commands.h"
+#include "scenario_args.h"
+
+#include "irqscope/engine.h"
+#include "irqscope/presets.h"
+#include "output.h"
+
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+
+namespace irqscope::cli {
+
+namespace {
+std::atomic<bool> gCancel{false};
+extern "C" void onInterrupt(int) { gCancel.store(true); }
+} // namespace
+
+int cmdPresets(Args& a) {
+    if (!a.empty()) throw UsageError{"takes no arguments, found '" + a.peek() + "'"};
+    for (const auto& p : listPresets()) std::printf("%s\t%s\n", p.name.c_str(), p.title.c_str());
+    return 0;
+}
+
+int cmdDescribe(Args& a) {
+    ScenarioArgs sa;
+    if (int rc = sa.parse(a, false); rc != 0) return rc;
+    std::cout << sa.scenario.effective().dump(2) << "\n";
+    return 0;
+}
+
+int cmdRun(Args& a) {
+    ScenarioArgs sa;
+    std::string metricsPath, tracePath, imagePath;
+    std::optional<std::uint64_t> seed;
+    std::optional<Time> duration;
+    sa.extra = [&](const std::string& flag, Args& args) {
+        if (flag == "--metrics") metricsPath = args.value(flag);
+        else if (flag == "--trace") tracePath = args.value(flag);
+        else if (flag == "--image") imagePath = args.value(flag);
+        else if (flag == "--seed") {
+            std::string v = args.value(flag);
+            try {
+                std::size_t used = 0;
+                unsigned long long n = std::stoull(v, &used);
+                if (used != v.size()) throw std::invalid_argument(v);
+                seed = n;
+            } catch (const std::exception&) {
+                throw UsageError{"--seed expects a non-negative integer, found '" + v + "'"};
+            }
+        } else if (flag == "--duration") {
+            std::string v = args.value(flag);
+            auto d = parseDuration(v);
+            if (!d || *d <= 0) throw UsageError{"--duration expects a duration such as 500ms or 2s, found '" + v + "'"};
+            duration = d;
+        } else return false;
+        return true;
+    };
+    if (int rc = sa.parse(a, true); rc != 0) return rc;
+    if (!imagePath.empty())
+        if (auto err = checkImagePath(imagePath)) throw UsageError{*err};
+
+    RunOptions opt;
+    opt.seed = seed;
+    opt.duration = duration;
+    opt.cancel = &gCancel;
+    opt.recordTrace = !tracePath.empty() || !imagePath.empty();
+    std::signal(SIGINT, onInterrupt);
+    auto result = run(sa.scenario, opt);
+    std::signal(SIGINT, SIG_DFL);
+    if (!result) {
+        std::fprintf(stderr, "irqscope-cli run: %s\n", result.error().toString().c_str());
+        return 2;
+    }
+    if (result->metrics.cancelled)
+        std::fprintf(stderr, "irqscope-cli run: interrupted at %s of simulated time; writing the partial result\n",
+                     formatDuration(result->metrics.simTimeNs).c_str());
+    int rc = 0;
+    if (!metricsPath.empty()) rc |= writeMetrics(result->metrics, metricsPath);
+    if (!tracePath.empty()) rc |= writeTrace(result->trace, result->metrics, tracePath);
+    if (!imagePath.empty()) rc |= writeImage(result->trace, result->metrics, sa.scenario, imagePath);
+    if (metricsPath.empty() && tracePath.empty() && imagePath.empty()) printSummary(result->metrics);
+    return rc;
+}
+
+} // namespace irqscope::cli

@@ -1,0 +1,81 @@
+#include "output.h"
+
+#include "core/atomic_file.h"
+#include "core/timeline_image.h"
+#include "irqscope/export.h"
+
+#include <QString>
+
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+namespace irqscope::cli {
+
+namespace {
+int writeText(const std::string& path, const std::string& text, const char* what) {
+    if (path == "-") {
+        std::cout << text;
+        std::cout.flush();
+        return 0;
+    }
+    QString err;
+    if (!app::writeFileAtomically(QString::fromStdString(path), QByteArray::fromStdString(text), &err)) {
+        std::fprintf(stderr, "irqscope-cli: %s: cannot write %s: %s\n", path.c_str(), what, err.toStdString().c_str());
+        return 1;
+    }
+    return 0;
+}
+} // namespace
+
+int writeMetrics(const Metrics& m, const std::string& path) {
+    return writeText(path, toJson(m).dump(2) + "\n", "metrics");
+}
+
+int writeTrace(const Trace& t, const Metrics&, const std::string& path) {
+    std::ostringstream ss;
+    writeChromeJson(t, ss);
+    return writeText(path, ss.str(), "trace");
+}
+
+std::optional<std::string> checkImagePath(const std::string& path) {
+    const QString p = QString::fromStdString(path).toLower();
+    if (p.endsWith(QLatin1String(".png")) || p.endsWith(QLatin1String(".svg")) || p.endsWith(QLatin1String(".pdf"))) return std::nullopt;
+    return "--image expects a file ending in .png, .svg or .pdf, found '" + path + "'";
+}
+
+int writeImage(const Trace& t, const Metrics& m, const Scenario& s, const std::string& path) {
+    QString err;
+    app::TimelineImageOptions opt;
+    opt.title = QString::fromStdString(s.title().empty() ? s.name() : s.name() + " — " + s.title());
+    if (!app::saveTimelineImage(t, m, opt, QString::fromStdString(path), &err)) {
+        std::fprintf(stderr, "irqscope-cli: %s: cannot write image: %s\n", path.c_str(), err.toStdString().c_str());
+        return 1;
+    }
+    return 0;
+}
+
+void printSummary(const Metrics& m) {
+    std::printf("%s: %s simulated in %.2f s wall, %llu events\n", m.scenario.c_str(),
+                formatDuration(m.simTimeNs).c_str(), m.wallTimeS, static_cast<unsigned long long>(m.events));
+    std::printf("%-5s %9s %9s %9s %9s %9s %9s %9s %10s %8s\n", "cpu", "hardirq", "softirq", "irqthread", "kworker",
+                "kthread", "user", "idle", "irqs-off", "ctxsw");
+    for (const auto& c : m.cpus) {
+        std::printf("%-5d", c.cpu);
+        for (int b = 0; b < kTimeBucketCount; ++b)
+            std::printf(" %8.1f%%", 100.0 * double(c.ns[b]) / double(std::max<Time>(m.simTimeNs, 1)));
+        std::printf(" %9.1f%% %8llu\n", 100.0 * double(c.irqsOffNs) / double(std::max<Time>(m.simTimeNs, 1)),
+                    static_cast<unsigned long long>(c.contextSwitches));
+    }
+    for (const auto& [name, h] : m.latency)
+        std::printf("latency %-12s n=%zu mean=%s p50=%s p99=%s max=%s\n", name.c_str(), h.count(),
+                    formatDuration(static_cast<Time>(h.mean())).c_str(), formatDuration(h.percentile(50)).c_str(),
+                    formatDuration(h.percentile(99)).c_str(), formatDuration(h.max()).c_str());
+    for (const auto& [name, tp] : m.throughput)
+        std::printf("throughput %-10s %llu (%.1f/s)\n", name.c_str(), static_cast<unsigned long long>(tp.count),
+                    tp.perSecond);
+    for (const auto& w : m.warnings)
+        std::printf("warning %s cpu%d: %s\n", formatDuration(w.t).c_str(), w.cpu, w.message.c_str());
+}
+
+} // namespace irqscope::cli

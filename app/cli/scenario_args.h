@@ -1,0 +1,51 @@
+// PRESET|FILE followed by --set K=V flags (and command-specific flags).
+#pragma once
+
+#include "cli_args.h"
+
+#include "irqscope/presets.h"
+#include "irqscope/scenario.h"
+
+#include <cstdio>
+#include <functional>
+#include <string>
+
+namespace irqscope::cli {
+
+struct ScenarioArgs {
+    Scenario scenario;
+    // Handles a command-specific flag; returns false if it is not one.
+    std::function<bool(const std::string&, Args&)> extra;
+
+    // Returns 0, or 2 after printing the error.
+    int parse(Args& a, bool allowExtra) {
+        if (a.empty()) throw UsageError{"needs a preset name or a scenario file"};
+        std::string source = a.take();
+        if (source.rfind("--", 0) == 0) throw UsageError{"needs a preset name or a scenario file before " + source};
+        auto s = loadScenario(source);
+        if (!s) {
+            std::fprintf(stderr, "irqscope-cli: %s\n", s.error().toString().c_str());
+            return 2;
+        }
+        scenario = std::move(*s);
+        while (!a.empty()) {
+            std::string flag = a.take();
+            if (flag == "--set") {
+                std::string kv = a.value(flag);
+                auto eq = kv.find('=');
+                if (eq == std::string::npos || eq == 0)
+                    throw UsageError{"--set expects path.to.field=value, found '" + kv + "'"};
+                auto st = scenario.set(kv.substr(0, eq), kv.substr(eq + 1));
+                if (!st) {
+                    std::fprintf(stderr, "irqscope-cli: %s\n", st.error().toString().c_str());
+                    return 2;
+                }
+            } else if (!(allowExtra && extra && extra(flag, a))) {
+                throw UsageError{"unknown option '" + flag + "'"};
+            }
+        }
+        return 0;
+    }
+};
+
+} // namespace irqscope::cli

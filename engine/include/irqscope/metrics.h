@@ -1,0 +1,85 @@
+// What a run measured. Written as the "irqscope.metrics/1" JSON schema that
+// the CLI contract (`--metrics`) promises; see docs/engine.md.
+#pragma once
+
+#include "irqscope/time.h"
+#include "irqscope/trace.h"
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace irqscope {
+
+// Exact latency samples, summarised on demand (runs are short enough to keep them).
+class LatencyHistogram {
+public:
+    void add(Time ns) { samples_.push_back(ns); sorted_ = false; }
+    std::size_t count() const { return samples_.size(); }
+    double mean() const;
+    Time min() const;
+    Time max() const;
+    Time percentile(double p) const; // p in [0, 100]; nearest-rank
+    const std::vector<Time>& samples() const;
+
+private:
+    mutable std::vector<Time> samples_;
+    mutable bool sorted_ = true;
+};
+
+// The buckets of the metrics JSON "ns" object. Ksoftirqd counts as kthread.
+enum class TimeBucket : std::uint8_t { Hardirq, Softirq, IrqThread, Kworker, Kthread, User, Idle, Count };
+inline constexpr int kTimeBucketCount = static_cast<int>(TimeBucket::Count);
+const char* timeBucketId(TimeBucket b);
+TimeBucket bucketOf(ContextKind k);
+
+struct CpuMetrics {
+    int cpu = 0;
+    std::array<Time, kTimeBucketCount> ns{};
+    std::array<Time, kContextKindCount> nsByKind{}; // finer split (tasklet, ksoftirqd, ...)
+    Time irqsOffNs = 0;
+    std::uint64_t contextSwitches = 0;
+    std::uint64_t interrupts = 0;
+};
+
+struct Throughput {
+    std::uint64_t count = 0;
+    double perSecond = 0;
+};
+
+struct TaskMetrics {
+    std::string name;
+    int pid = 0;
+    Time chargedNs = 0; // as `top` would show it (depends on IRQ time accounting)
+    Time runNs = 0;     // time actually spent running the task's own code
+};
+
+struct Warning {
+    Time t = 0;
+    int cpu = 0;
+    std::string kind;    // "soft_lockup", "rcu_stall", ...
+    std::string message; // kernel-like log line
+};
+
+struct Metrics {
+    std::string scenario;
+    std::uint64_t seed = 0;
+    Time simTimeNs = 0;
+    double wallTimeS = 0;
+    std::uint64_t events = 0;
+    std::vector<CpuMetrics> cpus;
+    std::map<std::string, LatencyHistogram> latency;
+    std::map<std::string, Throughput> throughput;
+    std::vector<TaskMetrics> tasks;
+    std::vector<Warning> warnings;
+    std::uint64_t droppedSegments = 0; // trace records the memory budget dropped
+    bool cancelled = false;
+};
+
+nlohmann::json toJson(const Metrics& m);
+
+} // namespace irqscope

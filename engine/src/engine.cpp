@@ -1,0 +1,47 @@
+#include "irqscope/engine.h"
+
+#include "kernel/machine.h"
+#include "workload/install.h"
+
+#include <chrono>
+
+namespace irqscope {
+
+Result<RunResult> run(const Scenario& scenario, const RunOptions& options) {
+    if (auto st = scenario.validate(); !st) return st.error();
+    const auto started = std::chrono::steady_clock::now();
+    const std::uint64_t seed =
+        options.seed ? *options.seed : static_cast<std::uint64_t>(scenario.getInt("run.seed"));
+    const Time duration = options.duration ? *options.duration : scenario.getDuration("run.duration_ns");
+    if (duration <= 0) return Error{scenario.source(), "run.duration_ns", "expected a positive duration"};
+
+    RunResult r;
+    Trace* trace = options.recordTrace ? &r.trace : nullptr;
+    if (trace) {
+        const std::size_t budget = options.traceBudgetBytes
+                                       ? options.traceBudgetBytes
+                                       : static_cast<std::size_t>(scenario.getInt("run.trace_budget_mb")) << 20;
+        trace->setMemoryBudget(budget);
+    }
+    {
+        kern::Machine m(scenario, seed, trace);
+        work::installAll(m);
+        m.start();
+        m.runUntil(duration, options.cancel, options.progress);
+        r.metrics.cancelled = options.cancel && options.cancel->load();
+        m.finish(duration, r.metrics);
+    }
+    r.metrics.scenario = scenario.name();
+    r.metrics.seed = seed;
+    if (trace) {
+        trace->setTimeRange(0, r.metrics.simTimeNs);
+        trace->finalize();
+        r.metrics.droppedSegments = trace->droppedSegments() + trace->droppedInstants();
+    }
+    r.metrics.wallTimeS =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (options.progress) options.progress(1.0);
+    return r;
+}
+
+} // namespace irqscope

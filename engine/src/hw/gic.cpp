@@ -1,0 +1,49 @@
+#include "hw/gic.h"
+
+#include <algorithm>
+#include <memory>
+
+namespace irqscope::hw {
+
+IrqLine& Gic::addLine(IntType type, int intid, int cpu, std::string name) {
+    auto l = std::make_unique<IrqLine>();
+    l->type = type;
+    l->intid = intid;
+    l->cpu = cpu;
+    l->name = std::move(name);
+    IrqLine& ref = *l;
+    lines_.push_back(std::move(l));
+    auto& v = perCpu_[static_cast<std::size_t>(cpu)];
+    v.insert(std::upper_bound(v.begin(), v.end(), &ref,
+                              [](const IrqLine* a, const IrqLine* b) { return a->intid < b->intid; }),
+             &ref);
+    return ref;
+}
+
+void Gic::retarget(IrqLine& l, int cpu) {
+    auto& from = perCpu_[static_cast<std::size_t>(l.cpu)];
+    from.erase(std::remove(from.begin(), from.end(), &l), from.end());
+    l.cpu = cpu;
+    auto& v = perCpu_[static_cast<std::size_t>(cpu)];
+    v.insert(std::upper_bound(v.begin(), v.end(), &l,
+                              [](const IrqLine* a, const IrqLine* b) { return a->intid < b->intid; }),
+             &l);
+}
+
+IrqLine* Gic::signalled(int cpu) const {
+    if (cpuBusyPrio_[static_cast<std::size_t>(cpu)] > 0) return nullptr;
+    for (IrqLine* l : perCpu_[static_cast<std::size_t>(cpu)]) {
+        if (!l->pending || !l->enabled) continue;
+        if (l->active && l->type != IntType::LPI) continue;
+        return l;
+    }
+    return nullptr;
+}
+
+void Gic::acknowledge(int cpu, IrqLine& l) {
+    l.pending = false;
+    if (l.type != IntType::LPI) l.active = true;
+    ++cpuBusyPrio_[static_cast<std::size_t>(cpu)];
+}
+
+} // namespace irqscope::hw

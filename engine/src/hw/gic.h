@@ -1,0 +1,70 @@
+// The interrupt controller: an ARM GIC (v2 or v3) as the kernel sees it.
+//
+// Per INTID: enabled (distributor enable bit), pending, active. The CPU
+// interface of each CPU has a running priority: after an acknowledge nothing of
+// equal or lower priority is signalled to that CPU until the priority drop
+// (EOIR). Linux uses one priority for every ordinary interrupt, so a CPU whose
+// priority has not been dropped takes no further interrupt. While an INTID is
+// active it cannot be signalled again (it is "masked by its active bit" — the
+// property the EOImode=1 series exploits). LPIs (MSI through the ITS) have no
+// active state. Among deliverable interrupts the lowest INTID wins (equal
+// priority), so per-CPU timers (PPIs 16-31) beat SPIs.
+//
+// This class holds state only; the costs of touching it (sysreg vs MMIO, RWP
+// wait) are paid by the kernel code paths in irq.cpp.
+#pragma once
+
+#include "irqscope/trace.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace irqscope::hw {
+
+enum class IntType : std::uint8_t { SGI, PPI, SPI, LPI };
+
+struct IrqLine {
+    int intid = 0;
+    IntType type = IntType::SPI;
+    int cpu = 0;          // target CPU (SPI/LPI: effective affinity; SGI/PPI: owner)
+    bool enabled = true;  // distributor enable (mask clears it)
+    bool pending = false;
+    bool active = false;
+    std::string name;
+    StringId nameId = kNoString;
+    std::uint32_t lane = 0; // trace lane of this line, if recorded
+    void* desc = nullptr;   // genirq descriptor (kern::IrqDesc)
+    std::uint64_t raised = 0;
+    std::uint64_t handled = 0;
+};
+
+class Gic {
+public:
+    explicit Gic(int cpus) : cpuBusyPrio_(static_cast<std::size_t>(cpus), 0), perCpu_(static_cast<std::size_t>(cpus)) {}
+
+    IrqLine& addLine(IntType type, int intid, int cpu, std::string name);
+    std::vector<IrqLine*>& linesOf(int cpu) { return perCpu_[static_cast<std::size_t>(cpu)]; }
+    void retarget(IrqLine& l, int cpu);
+
+    // Highest-priority (lowest INTID) deliverable line for this CPU, or null.
+    IrqLine* signalled(int cpu) const;
+    // Acknowledge: pending -> active (LPIs: just consumed), running priority raised.
+    void acknowledge(int cpu, IrqLine& l);
+    void priorityDrop(int cpu) {
+        if (cpuBusyPrio_[static_cast<std::size_t>(cpu)] > 0) --cpuBusyPrio_[static_cast<std::size_t>(cpu)];
+    }
+    void deactivate(IrqLine& l) { l.active = false; }
+    bool runningPriorityBusy(int cpu) const { return cpuBusyPrio_[static_cast<std::size_t>(cpu)] > 0; }
+
+    std::vector<std::unique_ptr<IrqLine>>& lines() { return lines_; }
+
+private:
+    std::vector<int> cpuBusyPrio_;
+    std::vector<std::vector<IrqLine*>> perCpu_;
+    std::vector<std::unique_ptr<IrqLine>> lines_;
+};
+
+} // namespace irqscope::hw

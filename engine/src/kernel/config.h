@@ -1,0 +1,59 @@
+// Scenario values the model reads on its hot paths, copied once from the
+// Scenario so the simulation never looks a parameter up by name while running.
+#pragma once
+
+#include "irqscope/scenario.h"
+
+#include <string>
+
+namespace irqscope::kern {
+
+enum class PreemptModel : std::uint8_t { None, Voluntary, Full, Lazy, Rt };
+enum class FairClass : std::uint8_t { Eevdf, Cfs };
+enum class RtLimit : std::uint8_t { Throttling, FairServer, Off };
+
+struct Costs {
+    Time irqEntry, irqExit, flowHandler, softirqLoop, softirqRaise, taskletDispatch, wakeup,
+        ipiSend, ipiHandler, contextSwitch, queueWork, workerDispatch, tick, timerSoftirq,
+        rcuSoftirq, hrtimer, idleExit;
+    // interrupt controller
+    Time iar, eoir, dir, distWrite, rwpWait, msiMask;
+};
+
+struct Config {
+    int cpus = 4;
+    int littleCpus = 0;
+    double littleSpeed = 1.0;
+    int hz = 250;
+    Time tickPeriod = 4'000'000;
+    bool nohzIdle = true;
+    PreemptModel preempt = PreemptModel::Voluntary;
+    bool irqTimeAccounting = true;
+    bool threadirqs = false;
+    bool ksoftirqdGate = false;
+    Time softirqMaxTime = 2'000'000;
+    int softirqMaxRestart = 10;
+    FairClass fair = FairClass::Eevdf;
+    Time baseSlice = 750'000;
+    bool runToParity = true;
+    Time cfsLatency = 6'000'000, cfsMinGran = 750'000, cfsWakeupGran = 1'000'000;
+    RtLimit rtLimit = RtLimit::FairServer;
+    Time rtRuntime = 950'000'000, rtPeriod = 1'000'000'000, fairServerRuntime = 50'000'000;
+    Time rrTimeslice = 100'000'000;
+    Time wqCpuIntensive = 10'000'000;
+    int wqMaxActive = 256;
+    int wqRtPriority = 1;
+    bool watchdog = true;
+    Time softLockupThresh = 20'000'000'000;
+    Time rcuStallTimeout = 21'000'000'000;
+    bool gicV3 = true;
+    int eoimode = 0;
+    bool activeBitMasking = false;
+    Costs cost{};
+
+    static Config from(const Scenario& s);
+    // sysctl_sched_base_slice etc. scale by 1 + ilog2(min(ncpus, 8)).
+    int schedScale() const;
+};
+
+} // namespace irqscope::kern

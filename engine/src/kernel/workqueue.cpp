@@ -1,0 +1,182 @@
+#include "kernel/workqueue.h"
+
+#include "kernel/machine.h"
+
+#include <algorithm>
+
+namespace irqscope::kern {
+
+WorkerPool& Workqueues::pool(int cpu, int nice, bool rt) {
+    for (auto& p : pools_)
+        if (p->cpu == cpu && p->nice == nice && p->rt == rt) return *p;
+    auto p = std::make_unique<WorkerPool>();
+    p->cpu = cpu;
+    p->nice = nice;
+    p->rt = rt;
+    const std::string suffix = rt ? "R" : (nice < 0 ? "H" : "");
+    // (built with append: GCC 12 warns falsely about "u" + std::string)
+    std::string name = cpu >= 0 ? std::to_string(cpu) : std::string(1, 'u').append(std::to_string(m_.cpuCount() * 2));
+    p->name = name.append(suffix);
+    pools_.push_back(std::move(p));
+    return *pools_.back();
+}
+
+Workqueue& Workqueues::alloc(std::string name, bool unbound, bool highpri, bool rt, int maxActive) {
+    auto wq = std::make_unique<Workqueue>();
+    wq->name = std::move(name);
+    wq->unbound = unbound || rt;
+    wq->highpri = highpri;
+    wq->rt = rt;
+    wq->maxActive = maxActive > 0 ? maxActive : m_.cfg().wqMaxActive;
+    const int nice = highpri ? -20 : 0;
+    if (wq->unbound) wq->pools.push_back(&pool(-1, nice, rt));
+    else
+        for (int i = 0; i < m_.cpuCount(); ++i) wq->pools.push_back(&pool(i, nice, rt));
+    wqs_.push_back(std::move(wq));
+    return *wqs_.back();
+}
+
+WorkItem& Workqueues::item(std::string fn, std::function<Proc<void>(Kctx&)> body) {
+    auto w = std::make_unique<WorkItem>();
+    w->fn = std::move(fn);
+    w->fnId = m_.intern(w->fn);
+    w->body = std::move(body);
+    items_.push_back(std::move(w));
+    return *items_.back();
+}
+
+Task& Workqueues::createWorker(WorkerPool& p) {
+    auto w = std::make_unique<Worker>();
+    w->pool = &p;
+    Worker* wp = w.get();
+    workers_.push_back(std::move(w));
+    const std::string name = "kworker/" + (p.cpu >= 0 ? std::to_string(p.cpu) + ":" : p.name.substr(0, p.name.find_first_of("HR")) + ":") +
+                             std::to_string(p.nextId++) + (p.rt ? "R" : (p.nice < 0 ? "H" : ""));
+    const CpuMask mask = p.cpu >= 0 ? m_.oneCpu(p.cpu) : m_.allCpus();
+    Task& t = m_.createTask(name, ContextKind::Kworker, p.rt ? Policy::Fifo : Policy::Normal,
+                            p.rt ? m_.cfg().wqRtPriority : p.nice, mask,
+                            [this, wp](Kctx& c) { return workerThread(c, *wp); });
+    t.worker = wp;
+    p.workers.push_back(&t);
+    return t;
+}
+
+void Workqueues::kickPool(WorkerPool& p, int fromCpu) {
+    // need_more_worker(): pending work and (bound pools) nobody running.
+    if (p.worklist.empty()) return;
+    if (p.concurrencyManaged() && p.nrRunning > 0) return;
+    if (p.idle.empty()) {
+        // The manager creates a worker; modelled as immediate.
+        Task& t = createWorker(p);
+        t.cpu = &m_.cpu(p.cpu >= 0 ? p.cpu : std::max(fromCpu, 0));
+        m_.wake(t, fromCpu, FlowKind::QueueWork);
+        return;
+    }
+    Task* t = p.idle.back();
+    p.idle.pop_back();
+    m_.wake(*t, fromCpu, FlowKind::QueueWork);
+}
+
+void Workqueues::activate(Workqueue& wq, WorkerPool& p, WorkItem& w, int fromCpu) {
+    ++wq.active;
+    p.worklist.push_back(&w);
+    kickPool(p, fromCpu);
+}
+
+bool Workqueues::queue(Cpu& c, Workqueue& wq, WorkItem& w) {
+    m_.instant(c, InstantKind::QueueWork, m_.intern(wq.name), w.fnId);
+    if (w.pending) return false; // WORK_STRUCT_PENDING already set
+    w.pending = true;
+    w.wq = &wq;
+    w.queuedAt = m_.now();
+    w.queuedLane = c.lane;
+    WorkerPool& p = wq.unbound ? *wq.pools.front() : *wq.pools[static_cast<std::size_t>(c.id)];
+    if (wq.active >= wq.maxActive) {
+        wq.inactive.push_back(&w);
+        return true;
+    }
+    activate(wq, p, w, c.id);
+    return true;
+}
+
+void Workqueues::workerSleeping(Task& t) {
+    Worker* w = t.worker;
+    if (!w || w->sleeping || w->cpuIntensive) return;
+    w->sleeping = true;
+    if (w->pool->concurrencyManaged()) {
+        --w->pool->nrRunning;
+        kickPool(*w->pool, t.cpu ? t.cpu->id : -1);
+    }
+}
+
+void Workqueues::workerRunning(Task& t) {
+    Worker* w = t.worker;
+    if (!w || !w->sleeping) return;
+    w->sleeping = false;
+    if (w->pool->concurrencyManaged() && !w->cpuIntensive) ++w->pool->nrRunning;
+}
+
+void Workqueues::workerTick(Task& t) {
+    Worker* w = t.worker;
+    if (!w || !w->current || w->cpuIntensive) return;
+    if (m_.now() - w->itemStart < m_.cfg().wqCpuIntensive) return;
+    // wq_worker_tick(): a CPU hog leaves concurrency management.
+    w->cpuIntensive = true;
+    if (w->pool->concurrencyManaged()) {
+        --w->pool->nrRunning;
+        kickPool(*w->pool, t.cpu ? t.cpu->id : -1);
+    }
+}
+
+Proc<void> Workqueues::workerThread(Kctx& c, Worker& w) {
+    WorkerPool& p = *w.pool;
+    Task& self = *c.task();
+    w.sleeping = true; // a new worker starts idle
+    for (;;) {
+        if (p.worklist.empty()) {
+            if (std::find(p.idle.begin(), p.idle.end(), &self) == p.idle.end()) p.idle.push_back(&self);
+            co_await c.block();
+            continue;
+        }
+        // worker_thread(): start working, keep going while we are the only runner
+        p.idle.erase(std::remove(p.idle.begin(), p.idle.end(), &self), p.idle.end());
+        if (w.sleeping) {
+            w.sleeping = false;
+            if (p.concurrencyManaged()) ++p.nrRunning;
+        }
+        while (!p.worklist.empty()) {
+            if (p.concurrencyManaged() && p.nrRunning > 1) break; // !keep_working()
+            WorkItem* item = p.worklist.front();
+            p.worklist.pop_front();
+            item->pending = false;
+            w.current = item;
+            w.itemStart = m_.now();
+            c.label(ContextKind::Kworker, self.nameId, item->fnId);
+            m_.flow(FlowKind::QueueWork, item->queuedLane, item->queuedAt, c.cpu().lane, m_.now());
+            co_await c.work(m_.cfg().cost.workerDispatch);
+            co_await item->body(c);
+            w.current = nullptr;
+            if (w.cpuIntensive) {
+                w.cpuIntensive = false;
+                if (p.concurrencyManaged()) ++p.nrRunning;
+            }
+            Workqueue& wq = *item->wq;
+            --wq.active;
+            if (!wq.inactive.empty()) {
+                WorkItem* next = wq.inactive.front();
+                wq.inactive.pop_front();
+                WorkerPool& np = wq.unbound ? *wq.pools.front() : *wq.pools[static_cast<std::size_t>(c.cpu().id)];
+                activate(wq, np, *next, c.cpu().id);
+            }
+            c.label(ContextKind::Kworker, self.nameId);
+            co_await c.condResched();
+        }
+        if (p.concurrencyManaged()) --p.nrRunning;
+        w.sleeping = true;
+        if (!p.worklist.empty()) kickPool(p, c.cpu().id);
+        if (std::find(p.idle.begin(), p.idle.end(), &self) == p.idle.end()) p.idle.push_back(&self);
+        co_await c.block();
+    }
+}
+
+} // namespace irqscope::kern

@@ -1,0 +1,95 @@
+// Workqueues (kernel/workqueue.c, Documentation/core-api/workqueue.rst).
+//
+// A bound workqueue queues an item on the pool of the CPU that queued it: two
+// pools per CPU, normal (nice 0) and highpri (nice -20) — both CFS; WQ_HIGHPRI
+// is not real-time. Bound pools are concurrency managed: an idle worker is
+// woken only when work is pending and no worker of the pool is running
+// (nr_running == 0); a running worker keeps taking items while it is the only
+// one. A worker that sleeps lets another start; an item running longer than
+// wq_cpu_intensive_thresh_us leaves concurrency management. Unbound pools (one
+// per attribute set, all CPUs) have no concurrency management. An ordered
+// workqueue is unbound with max_active 1. WQ_RT (the seed proposal) gives a
+// pool SCHED_FIFO workers.
+#pragma once
+
+#include "kernel/core.h"
+
+#include <deque>
+#include <string>
+#include <vector>
+
+namespace irqscope::kern {
+
+class Machine;
+struct Workqueue;
+
+struct WorkItem {
+    std::string fn;
+    StringId fnId = kNoString;
+    std::function<Proc<void>(Kctx&)> body;
+    bool pending = false;
+    Time queuedAt = 0;
+    std::uint32_t queuedLane = 0;
+    Workqueue* wq = nullptr;
+};
+
+struct WorkerPool {
+    std::string name; // "0", "0H", "u8", "u8R"
+    int cpu = -1;      // -1: unbound
+    int nice = 0;
+    bool rt = false;
+    std::deque<WorkItem*> worklist;
+    std::vector<Task*> workers;
+    std::vector<Task*> idle;
+    int nrRunning = 0;
+    int nextId = 0;
+    bool concurrencyManaged() const { return cpu >= 0; }
+};
+
+struct Workqueue {
+    std::string name;
+    bool unbound = false;
+    bool highpri = false;
+    bool rt = false;
+    int maxActive = 256;
+    int active = 0; // items queued or running (per wq; the kernel counts per pool_workqueue)
+    std::deque<WorkItem*> inactive;
+    std::vector<WorkerPool*> pools; // bound: per CPU; unbound: one
+};
+
+// Per-worker state hung off Task::worker.
+struct Worker {
+    WorkerPool* pool = nullptr;
+    WorkItem* current = nullptr;
+    Time itemStart = 0;
+    bool cpuIntensive = false;
+    bool sleeping = false; // counted out of nr_running
+};
+
+class Workqueues {
+public:
+    explicit Workqueues(Machine& m) : m_(m) {}
+    Workqueue& alloc(std::string name, bool unbound, bool highpri, bool rt, int maxActive);
+    WorkItem& item(std::string fn, std::function<Proc<void>(Kctx&)> body);
+    // queue_work(): false when the item was already pending.
+    bool queue(Cpu& c, Workqueue& wq, WorkItem& w);
+    // scheduler hooks (wq_worker_sleeping / wq_worker_running / wq_worker_tick)
+    void workerSleeping(Task& t);
+    void workerRunning(Task& t);
+    void workerTick(Task& t);
+
+private:
+    WorkerPool& pool(int cpu, int nice, bool rt);
+    Task& createWorker(WorkerPool& p);
+    void kickPool(WorkerPool& p, int fromCpu);
+    void activate(Workqueue& wq, WorkerPool& p, WorkItem& w, int fromCpu);
+    Proc<void> workerThread(Kctx& c, Worker& w);
+
+    Machine& m_;
+    std::vector<std::unique_ptr<WorkerPool>> pools_;
+    std::vector<std::unique_ptr<Workqueue>> wqs_;
+    std::vector<std::unique_ptr<WorkItem>> items_;
+    std::vector<std::unique_ptr<Worker>> workers_;
+};
+
+} // namespace irqscope::kern

@@ -1,0 +1,408 @@
+#include "irqscope/scenario.h"
+
+#include "schema_table.h"
+
+#include <algorithm>
+#include <cassert>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+namespace irqscope {
+
+using nlohmann::json;
+
+namespace {
+
+std::size_t editDistance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        cur[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j)
+            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1])});
+        std::swap(prev, cur);
+    }
+    return prev[b.size()];
+}
+
+std::string describeJson(const json& v) {
+    std::string s = v.dump();
+    if (s.size() > 60) s = s.substr(0, 57) + "...";
+    switch (v.type()) {
+    case json::value_t::string: return "the string " + s;
+    case json::value_t::boolean: return "the boolean " + s;
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned: return "the integer " + s;
+    case json::value_t::number_float: return "the number " + s;
+    case json::value_t::object: return "an object";
+    case json::value_t::array: return "an array";
+    case json::value_t::null: return "null";
+    default: return s;
+    }
+}
+
+std::string rangeText(const ParamSpec& p) {
+    std::ostringstream o;
+    if (p.type == ParamType::Duration)
+        o << formatDuration(static_cast<Time>(p.min)) << " to " << formatDuration(static_cast<Time>(p.max));
+    else
+        o << p.min << " to " << p.max;
+    if (!p.unit.empty() && p.type != ParamType::Duration) o << " " << p.unit;
+    return o.str();
+}
+
+std::string choicesText(const ParamSpec& p) {
+    std::string s;
+    for (std::size_t i = 0; i < p.choices.size(); ++i) {
+        if (i) s += i + 1 == p.choices.size() ? " or " : ", ";
+        s += "'" + p.choices[i] + "'";
+    }
+    return s;
+}
+
+// Checks one value against its spec and returns it normalised (durations to ns).
+Result<json> checkValue(const ParamSpec& p, const json& v, const std::string& file) {
+    auto fail = [&](std::string msg) { return Error{file, p.path, std::move(msg)}; };
+    switch (p.type) {
+    case ParamType::Bool:
+        if (!v.is_boolean()) return fail("expected true or false, found " + describeJson(v));
+        return v;
+    case ParamType::Int: {
+        if (!v.is_number()) return fail("expected an integer (" + rangeText(p) + "), found " + describeJson(v));
+        double d = v.get<double>();
+        if (v.is_number_float() && d != std::floor(d))
+            return fail("expected an integer (" + rangeText(p) + "), found " + describeJson(v));
+        if (d < p.min || d > p.max) return fail("expected " + rangeText(p) + ", found " + v.dump());
+        return json(static_cast<long long>(d));
+    }
+    case ParamType::Double: {
+        if (!v.is_number()) return fail("expected a number (" + rangeText(p) + "), found " + describeJson(v));
+        double d = v.get<double>();
+        if (!std::isfinite(d) || d < p.min || d > p.max)
+            return fail("expected " + rangeText(p) + ", found " + v.dump());
+        return json(d);
+    }
+    case ParamType::Duration: {
+        std::optional<Time> ns;
+        if (v.is_number_integer() || v.is_number_unsigned()) {
+            if (v.is_number_unsigned() && v.get<unsigned long long>() > 9'000'000'000'000'000'000ull)
+                return fail("duration too large: " + v.dump());
+            ns = v.get<long long>();
+        } else if (v.is_number_float()) {
+            double d = v.get<double>();
+            if (std::isfinite(d) && d >= 0 && d < 9e18) ns = static_cast<Time>(std::llround(d));
+        } else if (v.is_string()) {
+            ns = parseDuration(v.get<std::string>());
+            if (!ns) return fail("expected a duration such as 500us, 2ms or 1s, found " + describeJson(v));
+        } else {
+            return fail("expected a duration in ns or a string such as \"500us\", found " + describeJson(v));
+        }
+        if (!ns || double(*ns) < p.min || double(*ns) > p.max)
+            return fail("expected a duration from " + rangeText(p) + ", found " + v.dump());
+        return json(*ns);
+    }
+    case ParamType::Enum: {
+        if (!v.is_string()) return fail("expected one of " + choicesText(p) + ", found " + describeJson(v));
+        auto s = v.get<std::string>();
+        if (std::find(p.choices.begin(), p.choices.end(), s) == p.choices.end())
+            return fail("expected one of " + choicesText(p) + ", found '" + s + "'");
+        return v;
+    }
+    case ParamType::String:
+        if (!v.is_string()) return fail("expected a string, found " + describeJson(v));
+        return v;
+    }
+    return fail("internal: unknown parameter type");
+}
+
+Error unknownParam(const std::string& file, const std::string& path) {
+    const auto& params = Schema::builtin().params();
+    std::string best;
+    std::size_t bestD = 4;
+    for (const auto& p : params) {
+        std::size_t d = editDistance(path, p.path);
+        if (d < bestD) bestD = d, best = p.path;
+    }
+    std::string msg = "unknown parameter '" + path + "'";
+    if (!best.empty()) msg += "; did you mean '" + best + "'?";
+    else msg += "; `irqscope-cli describe` lists every parameter";
+    return Error{file, path, msg};
+}
+
+bool isGroupPrefix(const std::string& prefix) {
+    for (const auto& p : Schema::builtin().params())
+        if (p.path.size() > prefix.size() && p.path.compare(0, prefix.size(), prefix) == 0 &&
+            p.path[prefix.size()] == '.')
+            return true;
+    return false;
+}
+
+// Walks the nested document, collecting leaves as flat "a.b.c" paths.
+Status flatten(const json& node, const std::string& prefix, const std::string& file, json& out) {
+    for (auto it = node.begin(); it != node.end(); ++it) {
+        const std::string path = prefix.empty() ? it.key() : prefix + "." + it.key();
+        if (const ParamSpec* spec = Schema::builtin().find(path)) {
+            auto v = checkValue(*spec, it.value(), file);
+            if (!v) return v.error();
+            out[path] = *v;
+        } else if (isGroupPrefix(path)) {
+            if (!it.value().is_object())
+                return Error{file, path, "expected an object of parameters, found " + describeJson(it.value())};
+            auto st = flatten(it.value(), path, file, out);
+            if (!st) return st;
+        } else {
+            return unknownParam(file, path);
+        }
+    }
+    return okStatus();
+}
+
+std::string lineColumn(std::string_view text, std::size_t byte) {
+    std::size_t line = 1, col = 1;
+    for (std::size_t i = 0; i < byte && i < text.size(); ++i) {
+        if (text[i] == '\n') ++line, col = 1;
+        else ++col;
+    }
+    return "line " + std::to_string(line) + ", column " + std::to_string(col);
+}
+
+} // namespace
+
+const char* paramTypeId(ParamType t) {
+    switch (t) {
+    case ParamType::Bool: return "bool";
+    case ParamType::Int: return "int";
+    case ParamType::Double: return "number";
+    case ParamType::Enum: return "enum";
+    case ParamType::String: return "string";
+    case ParamType::Duration: return "duration";
+    }
+    return "?";
+}
+
+// ---------------------------------------------------------------- Schema
+Schema::Schema() : params_(detail::builtinParams()), profiles_(detail::builtinProfiles()) {}
+
+const Schema& Schema::builtin() {
+    static const Schema schema; // immutable after construction: safe to share
+    return schema;
+}
+
+const ParamSpec* Schema::find(std::string_view path) const {
+    for (const auto& p : params_)
+        if (p.path == path) return &p;
+    return nullptr;
+}
+
+std::vector<std::string> Schema::platforms() const {
+    std::vector<std::string> v;
+    for (auto& [k, _] : profiles_.at("machine.platform").items()) v.push_back(k);
+    return v;
+}
+
+const json* Schema::platformProfile(std::string_view name) const {
+    return profile("machine.platform", name);
+}
+
+const json* Schema::profile(std::string_view param, std::string_view value) const {
+    auto byParam = profiles_.find(std::string(param));
+    if (byParam == profiles_.end()) return nullptr;
+    auto it = byParam->find(std::string(value));
+    return it == byParam->end() ? nullptr : &*it;
+}
+
+// ---------------------------------------------------------------- Scenario
+Scenario::Scenario() : name_("custom") {}
+
+Result<Scenario> Scenario::fromJsonText(std::string_view text, std::string source) {
+    json doc;
+    try {
+        doc = json::parse(text.begin(), text.end());
+    } catch (const json::parse_error& e) {
+        std::string what = e.what();
+        auto pos = what.find("parse error");
+        std::string reason = pos == std::string::npos ? what : what.substr(pos);
+        return Error{source, lineColumn(text, e.byte == 0 ? 0 : e.byte - 1), "invalid JSON: " + reason};
+    }
+    if (!doc.is_object())
+        return Error{source, "", "expected a JSON object with scenario sections, found " + describeJson(doc)};
+    Scenario s;
+    s.source_ = source;
+    for (const char* key : {"name", "title", "description"}) {
+        auto it = doc.find(key);
+        if (it == doc.end()) continue;
+        if (!it->is_string()) return Error{source, key, std::string("expected a string, found ") + describeJson(*it)};
+        std::string v = it->get<std::string>();
+        if (std::string_view(key) == "name") s.name_ = v;
+        else if (std::string_view(key) == "title") s.title_ = v;
+        else s.description_ = v;
+        doc.erase(it);
+    }
+    if (auto it = doc.find("schema"); it != doc.end()) {
+        if (*it != "irqscope.scenario/1")
+            return Error{source, "schema", "expected \"irqscope.scenario/1\", found " + describeJson(*it)};
+        doc.erase(it);
+    }
+    json flat = json::object();
+    if (auto st = flatten(doc, "", source, flat); !st) return st.error();
+    s.user_ = std::move(flat);
+    if (auto st = s.validate(); !st) return st.error();
+    return s;
+}
+
+Result<Scenario> Scenario::fromFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Error{path, "", "cannot open file"};
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    std::string text = ss.str();
+    if (text.size() > 16 * 1024 * 1024) return Error{path, "", "file is larger than 16 MiB; not a scenario"};
+    if (text.find('\0') != std::string::npos) return Error{path, "", "binary data; expected a JSON scenario"};
+    auto s = fromJsonText(text, path);
+    if (s && s->name_ == "custom") {
+        auto slash = path.find_last_of('/');
+        std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
+        if (base.size() > 5 && base.ends_with(".json")) base.resize(base.size() - 5);
+        s->name_ = base;
+    }
+    return s;
+}
+
+Status Scenario::set(std::string_view path, std::string_view valueText) {
+    const ParamSpec* spec = Schema::builtin().find(path);
+    if (!spec) return unknownParam("<--set>", std::string(path));
+    json v;
+    std::string text(valueText);
+    switch (spec->type) {
+    case ParamType::Bool:
+        if (text == "true" || text == "1" || text == "on" || text == "yes") v = true;
+        else if (text == "false" || text == "0" || text == "off" || text == "no") v = false;
+        else return Error{"<--set>", spec->path, "expected true or false, found '" + text + "'"};
+        break;
+    case ParamType::Int: {
+        long long n = 0;
+        auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+        if (ec != std::errc() || p != text.data() + text.size() || text.empty())
+            return Error{"<--set>", spec->path, "expected an integer (" + rangeText(*spec) + "), found '" + text + "'"};
+        v = n;
+        break;
+    }
+    case ParamType::Double: {
+        double d = 0;
+        auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), d);
+        if (ec != std::errc() || p != text.data() + text.size() || text.empty())
+            return Error{"<--set>", spec->path, "expected a number (" + rangeText(*spec) + "), found '" + text + "'"};
+        v = d;
+        break;
+    }
+    case ParamType::Duration:
+    case ParamType::Enum:
+    case ParamType::String: v = text; break;
+    }
+    return setJson(path, v);
+}
+
+Status Scenario::setJson(std::string_view path, const json& value) {
+    const ParamSpec* spec = Schema::builtin().find(path);
+    if (!spec) return unknownParam("<--set>", std::string(path));
+    auto v = checkValue(*spec, value, "<--set>");
+    if (!v) return v.error();
+    json saved = user_;
+    user_[spec->path] = *v;
+    if (auto st = validate(); !st) {
+        user_ = std::move(saved);
+        return st;
+    }
+    return okStatus();
+}
+
+void Scenario::unset(std::string_view path) { user_.erase(std::string(path)); }
+
+bool Scenario::isUserSet(std::string_view path) const { return user_.contains(std::string(path)); }
+
+json Scenario::effectiveValue(std::string_view path) const {
+    const std::string key(path);
+    if (auto it = user_.find(key); it != user_.end()) return *it;
+    const Schema& schema = Schema::builtin();
+    // Profiles, highest precedence first. A profile parameter itself is never
+    // set by a profile, so this recursion is one level deep.
+    static constexpr const char* kProfileParams[] = {"machine.platform", "kernel.version"};
+    bool isProfileParam = false;
+    for (const char* pp : kProfileParams) isProfileParam |= key == pp;
+    if (!isProfileParam) {
+        for (const char* pp : kProfileParams)
+            if (const json* profile = schema.profile(pp, effectiveValue(pp).get<std::string>()))
+                if (auto it = profile->find(key); it != profile->end()) return *it;
+    }
+    const ParamSpec* spec = schema.find(path);
+    assert(spec && "engine asked for an undeclared parameter");
+    return spec ? spec->defaultValue : json();
+}
+
+json Scenario::effective() const {
+    json out = json::object();
+    out["schema"] = "irqscope.scenario/1";
+    out["name"] = name_;
+    if (!title_.empty()) out["title"] = title_;
+    if (!description_.empty()) out["description"] = description_;
+    for (const auto& p : Schema::builtin().params()) {
+        json* node = &out;
+        std::string_view rest = p.path;
+        for (auto dot = rest.find('.'); dot != std::string_view::npos; dot = rest.find('.')) {
+            node = &(*node)[std::string(rest.substr(0, dot))];
+            rest.remove_prefix(dot + 1);
+        }
+        (*node)[std::string(rest)] = effectiveValue(p.path);
+    }
+    return out;
+}
+
+json Scenario::document() const {
+    json out = json::object();
+    out["schema"] = "irqscope.scenario/1";
+    out["name"] = name_;
+    if (!title_.empty()) out["title"] = title_;
+    if (!description_.empty()) out["description"] = description_;
+    for (auto& [path, value] : user_.items()) {
+        json* node = &out;
+        std::string_view rest = path;
+        for (auto dot = rest.find('.'); dot != std::string_view::npos; dot = rest.find('.')) {
+            node = &(*node)[std::string(rest.substr(0, dot))];
+            rest.remove_prefix(dot + 1);
+        }
+        (*node)[std::string(rest)] = value;
+    }
+    return out;
+}
+
+bool Scenario::getBool(std::string_view path) const { return effectiveValue(path).get<bool>(); }
+std::int64_t Scenario::getInt(std::string_view path) const { return effectiveValue(path).get<std::int64_t>(); }
+double Scenario::getDouble(std::string_view path) const { return effectiveValue(path).get<double>(); }
+std::string Scenario::getString(std::string_view path) const { return effectiveValue(path).get<std::string>(); }
+Time Scenario::getDuration(std::string_view path) const { return effectiveValue(path).get<Time>(); }
+
+Status Scenario::validate() const {
+    const std::string file = source_.empty() ? "<scenario>" : source_;
+    if (getString("gic.masking") == "active-bit" && getInt("gic.eoimode") != 1)
+        return Error{file, "gic.masking",
+                     "'active-bit' masking keeps the line masked by its active bit between priority drop and "
+                     "deactivate, which needs gic.eoimode=1 (found gic.eoimode=" +
+                         std::to_string(getInt("gic.eoimode")) + ")"};
+    const auto cpus = getInt("machine.cpus");
+    if (getInt("machine.little_cpus") > cpus)
+        return Error{file, "machine.little_cpus",
+                     "expected at most machine.cpus (" + std::to_string(cpus) + "), found " +
+                         std::to_string(getInt("machine.little_cpus"))};
+    for (const char* cpuParam : {"gpu.irq_cpu", "bench.cpu"})
+        if (getInt(cpuParam) >= cpus)
+            return Error{file, cpuParam,
+                         "expected a CPU below machine.cpus (" + std::to_string(cpus) + "), found " +
+                             std::to_string(getInt(cpuParam))};
+    if (getDuration("kernel.sched.rt_runtime_ns") > getDuration("kernel.sched.rt_period_ns"))
+        return Error{file, "kernel.sched.rt_runtime_ns", "expected at most kernel.sched.rt_period_ns"};
+    return okStatus();
+}
+
+} // namespace irqscope

@@ -1,0 +1,100 @@
+#include "irqscope/export.h"
+
+#include <cstdio>
+#include <string>
+
+namespace irqscope {
+
+namespace {
+void jsonString(std::ostream& out, std::string_view s) {
+    out << '"';
+    for (char ch : s) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c == '"' || c == '\\') out << '\\' << ch;
+        else if (c < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", c);
+            out << buf;
+        } else out << ch;
+    }
+    out << '"';
+}
+
+// Trace-event timestamps are microseconds; keep nanosecond precision.
+void micros(std::ostream& out, Time ns) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%lld.%03lld", static_cast<long long>(ns / 1000),
+                  static_cast<long long>(ns % 1000));
+    out << buf;
+}
+} // namespace
+
+void writeChromeJson(const Trace& t, std::ostream& out) {
+    out << "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n";
+    bool first = true;
+    auto sep = [&] {
+        if (!first) out << ",\n";
+        first = false;
+    };
+    for (std::uint32_t lane = 0; lane < t.laneCount(); ++lane) {
+        sep();
+        out << "{\"ph\":\"M\",\"pid\":1,\"tid\":" << lane << ",\"name\":\"thread_name\",\"args\":{\"name\":";
+        jsonString(out, t.lane(lane).name);
+        out << "}}";
+        sep();
+        out << "{\"ph\":\"M\",\"pid\":1,\"tid\":" << lane
+            << ",\"name\":\"thread_sort_index\",\"args\":{\"sort_index\":" << lane << "}}";
+    }
+    for (std::uint32_t lane = 0; lane < t.laneCount(); ++lane) {
+        for (int d = 0; d < t.depthCount(lane); ++d) {
+            for (std::size_t i = 0, n = t.segmentCount(lane, d); i < n; ++i) {
+                const Segment s = t.segment(lane, d, i);
+                sep();
+                out << "{\"ph\":\"X\",\"pid\":1,\"tid\":" << lane << ",\"ts\":";
+                micros(out, s.start);
+                out << ",\"dur\":";
+                micros(out, s.end - s.start);
+                out << ",\"cat\":\"" << contextKindId(s.kind) << "\",\"name\":";
+                std::string name(t.str(s.entity));
+                if (name.empty()) name = contextKindId(s.kind);
+                jsonString(out, name);
+                out << ",\"args\":{\"depth\":" << d;
+                if (s.detail != kNoString) {
+                    out << ",\"detail\":";
+                    jsonString(out, t.str(s.detail));
+                }
+                out << "}}";
+            }
+        }
+        for (const Instant& in : t.instants(lane)) {
+            sep();
+            out << "{\"ph\":\"i\",\"s\":\"t\",\"pid\":1,\"tid\":" << lane << ",\"ts\":";
+            micros(out, in.t);
+            out << ",\"cat\":\"" << instantKindId(in.kind) << "\",\"name\":";
+            std::string name = instantKindId(in.kind);
+            if (in.entity != kNoString) name += std::string(" ") + std::string(t.str(in.entity));
+            jsonString(out, name);
+            if (in.detail != kNoString) {
+                out << ",\"args\":{\"detail\":";
+                jsonString(out, t.str(in.detail));
+                out << "}";
+            }
+            out << "}";
+        }
+    }
+    std::uint64_t id = 1;
+    for (const Flow& f : t.flows()) {
+        sep();
+        out << "{\"ph\":\"s\",\"pid\":1,\"tid\":" << f.srcLane << ",\"id\":" << id << ",\"ts\":";
+        micros(out, f.srcTime);
+        out << ",\"cat\":\"flow\",\"name\":\"" << flowKindId(f.kind) << "\"}";
+        sep();
+        out << "{\"ph\":\"f\",\"bp\":\"e\",\"pid\":1,\"tid\":" << f.dstLane << ",\"id\":" << id << ",\"ts\":";
+        micros(out, f.dstTime);
+        out << ",\"cat\":\"flow\",\"name\":\"" << flowKindId(f.kind) << "\"}";
+        ++id;
+    }
+    out << "\n]}\n";
+}
+
+} // namespace irqscope

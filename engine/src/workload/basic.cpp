@@ -1,0 +1,57 @@
+// CPU hogs and latency probes (cyclictest / gem_syslatency style).
+#include "workload/install.h"
+
+namespace irqscope::work {
+
+using namespace kern;
+
+void installHogs(Machine& m) {
+    const auto& s = m.scenario();
+    const int n = static_cast<int>(s.getInt("load.hogs"));
+    const bool fifo = s.getString("load.hog_policy") == "fifo";
+    const int nice = static_cast<int>(s.getInt("load.hog_nice"));
+    for (int i = 0; i < n; ++i) {
+        Task& t = m.createTask("hog/" + std::to_string(i), ContextKind::User, fifo ? Policy::Fifo : Policy::Normal,
+                               fifo ? 1 : nice, m.allCpus(), [](Kctx& c) -> Proc<void> {
+                                   for (;;) co_await c.work(kMs, kUser); // spins in user space
+                               });
+        t.cpu = &m.cpu(m.cpuCount() - 1 - i % m.cpuCount()); // fill from the last CPU: CPU 0 takes the device IRQs
+        m.wake(t, -1);
+    }
+}
+
+void installProbes(Machine& m) {
+    const auto& s = m.scenario();
+    if (!s.getBool("probe.enabled")) return;
+    const std::string series = s.getString("probe.name");
+    const Time period = s.getDuration("probe.period_ns");
+    const Time work = s.getDuration("probe.work_ns");
+    const int prio = static_cast<int>(s.getInt("probe.priority"));
+    for (int i = 0; i < m.cpuCount(); ++i) {
+        auto phase = static_cast<Time>(m.rng("probe/" + std::to_string(i)).uniform() * double(period));
+        const std::string key = series + "/" + std::to_string(i);
+        m.createTask(series + "/" + std::to_string(i), ContextKind::User, Policy::Fifo, prio, m.oneCpu(i),
+                     [&m, series, key, period, work, phase, i](Kctx& c) -> Proc<void> {
+                         Time next = c.now() + phase + period;
+                         bool fired = false;
+                         for (;;) {
+                             fired = false;
+                             Task* self = c.task();
+                             m.hrtimerStart(i, next, [&m, self, &fired](Kctx& k, Time) {
+                                 fired = true;
+                                 m.wake(*self, k.cpu().id);
+                             });
+                             m.rec().openWaits[key] = {series, next};
+                             while (!fired) co_await c.block();
+                             m.rec().openWaits.erase(key);
+                             m.rec().latency[series].add(c.now() - next);
+                             co_await c.work(work, kUser);
+                             next += period;
+                             if (next <= c.now()) next = c.now() + period; // overrun: skip ahead like clock_nanosleep
+                         }
+                     });
+        m.wake(*m.tasks().back(), -1);
+    }
+}
+
+} // namespace irqscope::work
