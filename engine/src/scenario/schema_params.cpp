@@ -2,71 +2,15 @@
 // KERNEL-MODEL.md §10 unless a platform profile (platforms.cpp) overrides them;
 // constants (2 ms softirq budget, 10 restarts, FIFO 50 IRQ threads, 20 s soft
 // lockup, ...) come from the kernel source cited in docs/engine.md.
-#include "schema_table.h"
+#include "schema_helpers.h"
 
 namespace irqscope::detail {
-
-namespace {
-using nlohmann::json;
-
-ParamSpec boolean(std::string path, bool def, std::string group, std::string doc) {
-    ParamSpec p;
-    p.path = std::move(path);
-    p.type = ParamType::Bool;
-    p.defaultValue = def;
-    p.group = std::move(group);
-    p.doc = std::move(doc);
-    return p;
-}
-ParamSpec integer(std::string path, long long def, double lo, double hi, std::string unit,
-                  std::string group, std::string doc) {
-    ParamSpec p;
-    p.path = std::move(path);
-    p.type = ParamType::Int;
-    p.defaultValue = def;
-    p.min = lo;
-    p.max = hi;
-    p.hasRange = true;
-    p.unit = std::move(unit);
-    p.group = std::move(group);
-    p.doc = std::move(doc);
-    return p;
-}
-ParamSpec real(std::string path, double def, double lo, double hi, std::string unit,
-               std::string group, std::string doc) {
-    ParamSpec p = integer(std::move(path), 0, lo, hi, std::move(unit), std::move(group), std::move(doc));
-    p.type = ParamType::Double;
-    p.defaultValue = def;
-    return p;
-}
-ParamSpec duration(std::string path, long long defNs, double lo, double hi, std::string group,
-                   std::string doc) {
-    ParamSpec p = integer(std::move(path), defNs, lo, hi, "ns", std::move(group), std::move(doc));
-    p.type = ParamType::Duration;
-    return p;
-}
-ParamSpec choice(std::string path, std::string def, std::vector<std::string> choices,
-                 std::string group, std::string doc) {
-    ParamSpec p;
-    p.path = std::move(path);
-    p.type = ParamType::Enum;
-    p.defaultValue = std::move(def);
-    p.choices = std::move(choices);
-    p.group = std::move(group);
-    p.doc = std::move(doc);
-    return p;
-}
-
-constexpr double kUsD = 1e3, kMsD = 1e6, kSD = 1e9;
-} // namespace
 
 std::vector<ParamSpec> builtinParams() {
     std::vector<ParamSpec> v;
     const std::string run = "Run", mach = "Machine", kern = "Kernel", sched = "Scheduler",
                       soft = "Softirq", wq = "Workqueues", wd = "Watchdogs", cost = "Kernel costs",
-                      gic = "Interrupt controller", gpu = "GPU (i915 execlists)",
-                      nvme = "NVMe", iommu = "IOMMU", drm = "DRM scheduler",
-                      bench = "IRQ benchmark", load = "Workloads";
+                      gic = "Interrupt controller", load = "Workloads";
 
     v.push_back(duration("run.duration_ns", 200 * kMsD, kUsD, 600 * kSD, run, "Simulated time to run."));
     v.push_back(integer("run.seed", 1, 0, 9.0e15, "", run, "Seed of every random stream: same seed, same trace."));
@@ -171,64 +115,10 @@ std::vector<ParamSpec> builtinParams() {
     v.push_back(integer("net.stats_every", 8, 1, 1000000, "packets", net, "The receiver queues a stats work item every this many packets."));
     v.push_back(duration("net.cost.stats_ns", 15 * kUsD, 0, 1 * kSD, net, "Work item (kworker) time to fold the statistics."));
 
-    v.push_back(boolean("gpu.enabled", false, gpu, "An i915-style GPU with execlists engines."));
-    v.push_back(integer("gpu.engines", 5, 1, 16, "engines", gpu, "Engines (render, blitter, video, ...), all on one interrupt vector."));
-    v.push_back(choice("gpu.bottom_half", "hardirq", {"hardirq", "tasklet", "kthread"}, gpu,
-                       "Where CSB processing and ELSP resubmission run: in the IRQ handler, a HI tasklet, or a kthread."));
-    v.push_back(integer("gpu.irq_cpu", 0, 0, 255, "", gpu, "CPU the GPU interrupt is routed to."));
-    v.push_back(integer("gpu.csb_entries", 6, 2, 64, "entries", gpu, "Context-status buffer ring size (6; 12 on Gen11+)."));
-    v.push_back(duration("gpu.request_ns", 3 * kUsD, 100, 1 * kSD, gpu, "GPU execution time of one request (a nop batch)."));
-    v.push_back(duration("gpu.cost.iir_ns", 1500, 0, 100 * kUsD, gpu, "Read and ack the GT IIR over MMIO in the handler."));
-    v.push_back(duration("gpu.cost.forcewake_ns", 4000, 0, 1 * kMsD, gpu, "forcewake get+put around CSB/ELSP MMIO."));
-    v.push_back(duration("gpu.cost.csb_entry_ns", 250, 0, 100 * kUsD, gpu, "Processing one CSB entry (retire/promote ports)."));
-    v.push_back(duration("gpu.cost.elsp_write_ns", 1200, 0, 100 * kUsD, gpu, "Writing context descriptors to the ELSP."));
-    v.push_back(duration("gpu.cost.dequeue_ns", 800, 0, 100 * kUsD, gpu, "Dequeue a request and build its context descriptor."));
-    v.push_back(integer("gpu.submitters", 2, 0, 64, "threads", gpu, "gem_exec_nop-style threads submitting nop batches to every engine."));
-    v.push_back(duration("gpu.cost.execbuf_ns", 6 * kUsD, 0, 10 * kMsD, gpu, "CPU time of one execbuf ioctl."));
-    v.push_back(integer("gpu.max_inflight", 64, 1, 4096, "requests", gpu, "Requests queued per engine before a submitter waits."));
-    v.push_back(choice("gpu.kthread_policy", "fifo", {"other", "fifo"}, gpu, "Scheduling policy of the kthread bottom half."));
-    v.push_back(integer("gpu.kthread_priority", 1, 1, 99, "", gpu, "SCHED_FIFO priority of the kthread bottom half."));
-
-    v.push_back(boolean("nvme.enabled", false, nvme, "NVMe SSDs with one managed MSI-X vector per completion queue."));
-    v.push_back(integer("nvme.devices", 2, 1, 16, "devices", nvme, "Number of NVMe devices."));
-    v.push_back(integer("nvme.queues", 16, 1, 256, "queues", nvme, "Completion queues per device (CPUs are split evenly among them)."));
-    v.push_back(choice("nvme.completion", "hardirq", {"hardirq", "threaded"}, nvme,
-                       "Complete requests in the hard IRQ handler, or wake a threaded handler to drain the queue."));
-    v.push_back(choice("nvme.thread_affinity", "effective", {"effective", "managed"}, nvme,
-                       "IRQ thread affinity: the IRQ's effective CPU (mainline) or its whole managed mask (the RFC)."));
-    v.push_back(duration("nvme.service_ns", 70 * kUsD, 1 * kUsD, 100 * kMsD, nvme, "Device time for one 4 KiB read."));
-    v.push_back(integer("nvme.max_iops", 800000, 1000, 1e8, "IOPS", nvme, "Device throughput limit per device."));
-    v.push_back(duration("nvme.cost.cqe_ns", 900, 0, 100 * kUsD, nvme, "Completing one request (blk_mq_end_request) without unmap."));
-    v.push_back(duration("nvme.cost.submit_ns", 2500, 0, 1 * kMsD, nvme, "CPU time to submit one I/O (syscall, map, doorbell)."));
-    v.push_back(integer("fio.jobs", 20, 0, 1024, "jobs", nvme, "fio-like jobs, one per CPU from CPU 0."));
-    v.push_back(integer("fio.iodepth", 20, 1, 1024, "I/Os", nvme, "I/Os in flight per job."));
-    v.push_back(integer("fio.batch", 4, 1, 1024, "I/Os", nvme, "I/Os submitted per system call."));
-
-    v.push_back(choice("iommu.mode", "off", {"off", "strict", "lazy"}, iommu,
-                       "DMA unmap: no IOMMU, strict (invalidate + sync on every unmap) or lazy (batched flush queue)."));
-    v.push_back(duration("iommu.cost.direct_unmap_ns", 100, 0, 100 * kUsD, iommu, "dma-direct unmap (no IOMMU)."));
-    v.push_back(duration("iommu.cost.unmap_ns", 400, 0, 100 * kUsD, iommu, "IOMMU page-table unmap (strict and lazy)."));
-    v.push_back(duration("iommu.cost.cmdq_sync_ns", 2500, 0, 1 * kMsD, iommu,
-                         "Strict: IOTLB invalidate + CMD_SYNC; holds the one shared SMMU command queue."));
-    v.push_back(integer("iommu.lazy_batch", 256, 1, 65536, "entries", iommu, "Lazy: flush queue entries before a global invalidate."));
-    v.push_back(duration("iommu.lazy_timeout_ns", 10 * kMsD, 1 * kUsD, 1 * kSD, iommu, "Lazy: flush at least this often."));
-
-    v.push_back(boolean("drm.enabled", false, drm, "A DRM scheduler feeding a GPU queue (panthor style)."));
-    v.push_back(choice("drm.submit_wq", "normal", {"normal", "highpri", "rt"}, drm,
-                       "Workqueue running run_job: ordered unbound (nice 0), WQ_HIGHPRI (nice -20) or WQ_RT (SCHED_FIFO)."));
-    v.push_back(duration("drm.cost.run_job_ns", 8 * kUsD, 0, 10 * kMsD, drm, "run_job: write the job to the GPU ring."));
-    v.push_back(boolean("submitter.enabled", false, drm, "A task that submits a GPU job periodically."));
-    v.push_back(choice("submitter.policy", "other", {"other", "fifo"}, drm, "Submitter scheduling policy."));
-    v.push_back(integer("submitter.nice", 0, -20, 19, "", drm, "Submitter nice value (SCHED_OTHER)."));
-    v.push_back(integer("submitter.priority", 1, 1, 99, "", drm, "Submitter SCHED_FIFO priority."));
-    v.push_back(duration("submitter.period_ns", 2 * kMsD, 10 * kUsD, 1 * kSD, drm, "Time between submissions."));
-    v.push_back(duration("submitter.work_ns", 150 * kUsD, 0, 1 * kSD, drm, "CPU work after each submit before it sleeps (building the next frame)."));
-
-    v.push_back(boolean("bench.enabled", false, bench,
-                        "Raise/wait benchmark: a thread sets an SPI pending and waits; a force-threaded ONESHOT handler completes it."));
-    v.push_back(integer("bench.cpu", 1, 0, 255, "", bench, "CPU the bench thread, the IRQ and its thread are pinned to."));
-    v.push_back(duration("bench.handler_ns", 500, 0, 1 * kMsD, bench, "Threaded handler work (complete())."));
-
+    appendGpuParams(v);
+    appendNvmeParams(v);
+    appendDrmParams(v);
+    appendBenchParams(v);
     v.push_back(integer("load.hogs", 0, 0, 1024, "tasks", load, "Background CPU hogs, spread over the CPUs."));
     v.push_back(choice("load.hog_policy", "other", {"other", "fifo"}, load, "Hog scheduling policy."));
     v.push_back(integer("load.hog_nice", 0, -20, 19, "", load, "Hog nice value."));

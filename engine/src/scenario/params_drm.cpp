@@ -1,0 +1,21 @@
+// Scenario parameters of the drm model (see schema_params.cpp for the rest).
+#include "schema_helpers.h"
+
+namespace irqscope::detail {
+
+void appendDrmParams(std::vector<ParamSpec>& v) {
+    const std::string drm = "DRM scheduler";
+    v.push_back(boolean("drm.enabled", false, drm, "A DRM scheduler feeding a GPU queue (panthor style)."));
+    v.push_back(choice("drm.submit_wq", "normal", {"normal", "highpri", "rt"}, drm,
+                       "Workqueue running run_job: ordered unbound (nice 0), WQ_HIGHPRI (nice -20) or WQ_RT (SCHED_FIFO)."));
+    v.push_back(duration("drm.cost.run_job_ns", 8 * kUsD, 0, 10 * kMsD, drm, "run_job: write the job to the GPU ring."));
+    v.push_back(boolean("submitter.enabled", false, drm, "A task that submits a GPU job periodically."));
+    v.push_back(choice("submitter.policy", "other", {"other", "fifo"}, drm, "Submitter scheduling policy."));
+    v.push_back(integer("submitter.nice", 0, -20, 19, "", drm, "Submitter nice value (SCHED_OTHER)."));
+    v.push_back(integer("submitter.priority", 1, 1, 99, "", drm, "Submitter SCHED_FIFO priority."));
+    v.push_back(duration("submitter.period_ns", 2 * kMsD, 10 * kUsD, 1 * kSD, drm, "Time between submissions."));
+    v.push_back(duration("submitter.work_ns", 150 * kUsD, 0, 1 * kSD, drm, "CPU work after each submit before it sleeps (building the next frame)."));
+
+}
+
+} // namespace irqscope::detail

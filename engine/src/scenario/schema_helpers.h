@@ -1,0 +1,65 @@
+// Internal: building blocks for the parameter table. Each device's parameters
+// live in its own params_*.cpp so device models can grow independently.
+#pragma once
+
+#include "schema_table.h"
+
+namespace irqscope::detail {
+
+constexpr double kUsD = 1e3, kMsD = 1e6, kSD = 1e9;
+
+inline ParamSpec boolean(std::string path, bool def, std::string group, std::string doc) {
+    ParamSpec p;
+    p.path = std::move(path);
+    p.type = ParamType::Bool;
+    p.defaultValue = def;
+    p.group = std::move(group);
+    p.doc = std::move(doc);
+    return p;
+}
+inline ParamSpec integer(std::string path, long long def, double lo, double hi, std::string unit,
+                  std::string group, std::string doc) {
+    ParamSpec p;
+    p.path = std::move(path);
+    p.type = ParamType::Int;
+    p.defaultValue = def;
+    p.min = lo;
+    p.max = hi;
+    p.hasRange = true;
+    p.unit = std::move(unit);
+    p.group = std::move(group);
+    p.doc = std::move(doc);
+    return p;
+}
+inline ParamSpec real(std::string path, double def, double lo, double hi, std::string unit,
+               std::string group, std::string doc) {
+    ParamSpec p = integer(std::move(path), 0, lo, hi, std::move(unit), std::move(group), std::move(doc));
+    p.type = ParamType::Double;
+    p.defaultValue = def;
+    return p;
+}
+inline ParamSpec duration(std::string path, long long defNs, double lo, double hi, std::string group,
+                   std::string doc) {
+    ParamSpec p = integer(std::move(path), defNs, lo, hi, "ns", std::move(group), std::move(doc));
+    p.type = ParamType::Duration;
+    return p;
+}
+inline ParamSpec choice(std::string path, std::string def, std::vector<std::string> choices,
+                 std::string group, std::string doc) {
+    ParamSpec p;
+    p.path = std::move(path);
+    p.type = ParamType::Enum;
+    p.defaultValue = std::move(def);
+    p.choices = std::move(choices);
+    p.group = std::move(group);
+    p.doc = std::move(doc);
+    return p;
+}
+
+
+void appendGpuParams(std::vector<ParamSpec>& v);
+void appendNvmeParams(std::vector<ParamSpec>& v);
+void appendDrmParams(std::vector<ParamSpec>& v);
+void appendBenchParams(std::vector<ParamSpec>& v);
+
+} // namespace irqscope::detail

@@ -1,0 +1,6 @@
+// The gpu model: installed when its section of the scenario is enabled.
+#include "workload/install.h"
+
+namespace irqscope::work {
+void installGpu(kern::Machine&) {}
+} // namespace irqscope::work
