@@ -7,8 +7,4 @@ int cmdSweep(Args&) {
     std::fprintf(stderr, "irqscope-cli sweep: not available yet\n");
     return 1;
 }
-int cmdImport(Args&) {
-    std::fprintf(stderr, "irqscope-cli import: not available yet\n");
-    return 1;
-}
 } // namespace irqscope::cli
