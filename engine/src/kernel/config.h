@@ -36,6 +36,7 @@ struct Config {
     FairClass fair = FairClass::Eevdf;
     Time baseSlice = 750'000;
     bool runToParity = true;
+    bool delayDequeue = true;
     Time cfsLatency = 6'000'000, cfsMinGran = 750'000, cfsWakeupGran = 1'000'000;
     RtLimit rtLimit = RtLimit::FairServer;
     Time rtRuntime = 950'000'000, rtPeriod = 1'000'000'000, fairServerRuntime = 50'000'000;

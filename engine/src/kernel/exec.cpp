@@ -187,8 +187,11 @@ void Machine::popFrame(Cpu& c) {
 void Machine::takeInterrupt(Cpu& c) {
     ++c.interrupts;
     const bool fromIdle = c.stack.size() == 1 && c.curr->isIdle;
+    // Label the whole entry with the line the CPU is being signalled for (IAR
+    // will normally return it), so one interrupt reads as one block.
+    const hw::IrqLine* line = gic_.signalled(c.id);
     pushIrqFrame(c, Frame::Type::Hardirq, [this](Kctx& k) { return irqEntry(k); },
-                 Label{ContextKind::Hardirq, intern("irq entry")});
+                 Label{ContextKind::Hardirq, line ? line->nameId : intern("irq")});
     if (fromIdle) c.top()->remaining = cfg_.cost.idleExit; // wake from the idle state first
 }
 
@@ -197,16 +200,10 @@ void Machine::dispatch(Cpu& c) {
     for (;;) {
         account(c);
         Frame* f = c.top();
-        if (irqsEnabled(c) && gic_.signalled(c.id)) {
-            takeInterrupt(c);
-            continue;
-        }
-        if (f->type != Frame::Type::Task) {
-            if (f->root.done()) {
-                popFrame(c);
-                continue;
-            }
-        } else {
+        if (f->type == Frame::Type::Task) {
+            // The return-to-task path checks need_resched with interrupts still
+            // disabled (exit_to_user_mode / preempt_schedule_irq), so a
+            // preemptible task is switched out before the next interrupt is taken.
             Task* t = f->task;
             if (t->state == Task::State::Blocked || t->state == Task::State::Dead ||
                 (!t->isIdle && f->root.done())) {
@@ -219,10 +216,19 @@ void Machine::dispatch(Cpu& c) {
                 schedule(c);
                 if (c.curr != before) continue;
             }
-            if (t->isIdle) {
-                traceLabel(c, 0, *f);
-                return; // nothing to run until something kicks this CPU
+        }
+        if (irqsEnabled(c) && gic_.signalled(c.id)) {
+            takeInterrupt(c);
+            continue;
+        }
+        if (f->type != Frame::Type::Task) {
+            if (f->root.done()) {
+                popFrame(c);
+                continue;
             }
+        } else if (f->task->isIdle) {
+            traceLabel(c, 0, *f);
+            return; // nothing to run until something kicks this CPU
         }
         assert(f->hasWork);
         if (f->remaining <= 0) {

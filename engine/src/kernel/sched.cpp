@@ -98,7 +98,15 @@ void Machine::placeEntity(Cpu& c, Task& t) {
     if (cfg_.fair == FairClass::Eevdf) {
         // place_entity(): keep the lag the task had when it left (limit_lag()).
         const double limit = double(std::max<Time>(2 * t.slice, cfg_.tickPeriod)) * 1024.0 / t.weight;
-        const double lag = std::clamp(t.vlag, -limit, limit);
+        double lag = std::clamp(t.vlag, -limit, limit);
+        // PLACE_LAG: inflate the lag by (W + w) / W so that it survives the
+        // task's own effect on the weighted average (only on a non-empty queue).
+        double load = 0;
+        for (const Task* q : c.fairQueue) load += q->weight;
+        const Task* cur = c.curr;
+        if (cur && !cur->isIdle && !cur->isRt() && cur->state == Task::State::Running) load += cur->weight;
+        if (load > 0) lag = lag * (load + t.weight) / load;
+        else lag = 0;
         t.vruntime = avgVruntime(c) - lag;
         t.deadline = t.vruntime + double(t.slice) * 1024.0 / t.weight;
     } else {
@@ -141,8 +149,10 @@ bool Machine::eevdfPicksOther(Cpu& c, const Task* candidate) {
         cur->deadline = cur->vruntime + double(cur->slice) * 1024.0 / cur->weight;
         cur->sliceProtected = false;
     }
-    if (cfg_.runToParity && cur->sliceProtected) return false;
+    // pick_eevdf(): curr is dropped when it is no longer eligible; only an
+    // eligible curr keeps its RUN_TO_PARITY slice protection.
     const double avg = avgVruntime(c);
+    if (cfg_.runToParity && cur->sliceProtected && cur->vruntime <= avg + 1e-9) return false;
     const Task* best = nullptr;
     auto consider = [&](const Task* t) {
         if (t->vruntime > avg + 1e-9) return; // not eligible
@@ -220,6 +230,7 @@ bool Machine::wake(Task& t, int fromCpu, FlowKind flowKind) {
     }
     const int target = selectCpu(t, fromCpu);
     Cpu& c = cpu(target);
+    account(c); // enqueue_entity() -> update_curr(): bring curr's vruntime up to date first
     t.state = Task::State::Runnable;
     t.wokenAt = now();
     t.hasWakeFlow = true;
@@ -313,10 +324,21 @@ void Machine::schedule(Cpu& c) {
             }
         } else {
             if (prev->worker) wq_->workerSleeping(*prev);
-            // Leaving the queue: remember the lag (EEVDF) or relative vruntime (CFS).
-            if (!prev->isRt())
-                prev->vlag = cfg_.fair == FairClass::Eevdf ? avgVruntime(c) - prev->vruntime
-                                                           : prev->vruntime - c.minVruntime;
+            // Leaving the queue: remember the lag (EEVDF: update_entity_lag(),
+            // against the average the task itself is still part of) or the
+            // relative vruntime (CFS).
+            if (!prev->isRt()) {
+                if (cfg_.fair == FairClass::Eevdf) {
+                    double sw = prev->weight, svw = prev->vruntime * prev->weight;
+                    for (const Task* q : c.fairQueue) sw += q->weight, svw += q->vruntime * q->weight;
+                    prev->vlag = svw / sw - prev->vruntime;
+                    // DELAY_DEQUEUE (6.12+): a sleeper that ran ahead stays queued
+                    // until its negative lag is paid back, so it leaves at lag 0.
+                    if (cfg_.delayDequeue) prev->vlag = std::max(prev->vlag, 0.0);
+                } else {
+                    prev->vlag = prev->vruntime - c.minVruntime;
+                }
+            }
         }
     }
     Task* next = pickNext(c);

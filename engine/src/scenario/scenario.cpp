@@ -395,8 +395,10 @@ Status Scenario::validate() const {
         return Error{file, "machine.little_cpus",
                      "expected at most machine.cpus (" + std::to_string(cpus) + "), found " +
                          std::to_string(getInt("machine.little_cpus"))};
-    for (const char* cpuParam : {"gpu.irq_cpu", "bench.cpu"})
-        if (getInt(cpuParam) >= cpus)
+    // A device's CPU must exist when the device is there.
+    for (auto [enabled, cpuParam] : {std::pair{"gpu.enabled", "gpu.irq_cpu"}, std::pair{"bench.enabled", "bench.cpu"},
+                                     std::pair{"net.enabled", "net.cpu"}})
+        if (getBool(enabled) && getInt(cpuParam) >= cpus)
             return Error{file, cpuParam,
                          "expected a CPU below machine.cpus (" + std::to_string(cpus) + "), found " +
                              std::to_string(getInt(cpuParam))};

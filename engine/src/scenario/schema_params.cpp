@@ -49,6 +49,8 @@ std::vector<ParamSpec> builtinParams() {
                          "EEVDF base slice (scaled by 1+ilog2(min(CPUs,8)))."));
     v.push_back(boolean("kernel.sched.run_to_parity", true, sched,
                         "EEVDF RUN_TO_PARITY: the running task keeps the CPU until its slice is used, even against earlier deadlines."));
+    v.push_back(boolean("kernel.sched.delay_dequeue", true, sched,
+                        "EEVDF DELAY_DEQUEUE (6.12+): a sleeper with negative lag stays queued until eligible, so it wakes with lag >= 0."));
     v.push_back(duration("kernel.sched.cfs_latency_ns", 6 * kMsD, 100 * kUsD, 1 * kSD, sched, "CFS sched_latency (scaled)."));
     v.push_back(duration("kernel.sched.cfs_min_granularity_ns", 750 * kUsD, 10 * kUsD, 100 * kMsD, sched,
                          "CFS minimum granularity (scaled)."));
@@ -122,6 +124,10 @@ std::vector<ParamSpec> builtinParams() {
     v.push_back(integer("load.hogs", 0, 0, 1024, "tasks", load, "Background CPU hogs, spread over the CPUs."));
     v.push_back(choice("load.hog_policy", "other", {"other", "fifo"}, load, "Hog scheduling policy."));
     v.push_back(integer("load.hog_nice", 0, -20, 19, "", load, "Hog nice value."));
+    v.push_back(duration("load.hog_burst_ns", 5 * kMsD, 1 * kUsD, 10 * kSD, load,
+                         "Bursty hogs: mean run time of a burst (exponential); used when load.hog_sleep_ns > 0."));
+    v.push_back(duration("load.hog_sleep_ns", 0, 0, 10 * kSD, load,
+                         "Bursty hogs: mean sleep between bursts (exponential); 0 = the hog never sleeps."));
     v.push_back(boolean("probe.enabled", false, load,
                         "A latency probe thread per CPU woken by an hrtimer (cyclictest / gem_syslatency)."));
     v.push_back(choice("probe.name", "syslatency", {"syslatency", "cyclictest"}, load, "Name of the probe's latency series."));

@@ -1,0 +1,88 @@
+// A machine built by hand for focused mechanism tests: the test installs its
+// own IRQ lines, handlers and tasks, schedules device events at chosen times,
+// runs, and inspects the trace and metrics. Uses the engine's private model
+// headers (engine/src), which is what a unit test of the model should do.
+#pragma once
+
+#include "kernel/machine.h"
+#include "sim_helpers.h"
+
+#include <functional>
+#include <list>
+#include <memory>
+
+namespace irqscope::test {
+
+class Harness {
+public:
+    explicit Harness(std::initializer_list<std::pair<const char*, const char*>> kv)
+        : scenario_(scenarioWith(kv)) {
+        m = std::make_unique<kern::Machine>(scenario_, 1, &trace);
+    }
+
+    // Run fn at simulated time t (a device event: not on any CPU).
+    void at(Time t, std::function<void()> fn) {
+        fns_.push_back(std::move(fn));
+        m->q().schedule(t, &Harness::trampoline, &fns_.back());
+    }
+
+    void run(Time until) {
+        m->start();
+        m->runUntil(until, nullptr, {});
+        m->finish(until, metrics);
+        trace.setTimeRange(0, until);
+        trace.finalize();
+    }
+
+    // Segments of a kind on a CPU lane (any depth), in start order.
+    std::vector<Segment> segments(int cpu, ContextKind kind) const {
+        std::vector<Segment> out;
+        const auto lane = static_cast<std::uint32_t>(cpu);
+        for (int d = 0; d < trace.depthCount(lane); ++d)
+            for (std::size_t i = 0; i < trace.segmentCount(lane, d); ++i) {
+                auto s = trace.segment(lane, d, i);
+                if (s.kind == kind) out.push_back(s);
+            }
+        std::sort(out.begin(), out.end(), [](const Segment& a, const Segment& b) { return a.start < b.start; });
+        return out;
+    }
+    std::vector<Segment> segments(int cpu, ContextKind kind, std::string_view entity) const {
+        std::vector<Segment> out;
+        for (auto& s : segments(cpu, kind))
+            if (trace.str(s.entity) == entity) out.push_back(s);
+        return out;
+    }
+    std::vector<Instant> instants(int cpu, InstantKind kind) const {
+        std::vector<Instant> out;
+        for (auto& i : trace.instants(static_cast<std::uint32_t>(cpu)))
+            if (i.kind == kind) out.push_back(i);
+        return out;
+    }
+    const TaskMetrics* task(std::string_view name) const {
+        for (auto& t : metrics.tasks)
+            if (t.name == name) return &t;
+        return nullptr;
+    }
+
+    Trace trace;
+    Metrics metrics;
+    std::unique_ptr<kern::Machine> m;
+
+private:
+    static void trampoline(void* fn, std::uint64_t) { (*static_cast<std::function<void()>*>(fn))(); }
+    Scenario scenario_;
+    std::list<std::function<void()>> fns_;
+};
+
+// A user task that spins in user mode forever.
+inline kern::Task& spinner(kern::Machine& m, const std::string& name, int cpu, kern::Policy pol = kern::Policy::Normal,
+                           int prioOrNice = 0, std::uint8_t flags = kern::kUser) {
+    auto& t = m.createTask(name, ContextKind::User, pol, prioOrNice, m.oneCpu(cpu),
+                           [flags](kern::Kctx& c) -> kern::Proc<void> {
+                               for (;;) co_await c.work(kMs, flags);
+                           });
+    m.wake(t, -1);
+    return t;
+}
+
+} // namespace irqscope::test

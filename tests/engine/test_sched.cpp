@@ -1,0 +1,146 @@
+// The scheduler: RT vs fair, EEVDF vs CFS wake-up preemption, the preemption
+// models, fair sharing by weight, RT throttling.
+#include "machine_harness.h"
+
+using namespace irqscope;
+using namespace irqscope::kern;
+using test::Harness;
+
+namespace {
+// A task that sleeps until woken, then records how long the wake-up took.
+Task& sleeper(Machine& m, const std::string& name, int cpu, Policy pol, int prioOrNice, Time* latency) {
+    Task& t = m.createTask(name, ContextKind::User, pol, prioOrNice, m.oneCpu(cpu),
+                        [latency](Kctx& c) -> Proc<void> {
+                            for (;;) {
+                                co_await c.block();
+                                *latency = c.now() - c.task()->wokenAt;
+                                co_await c.work(10 * kUs, kUser);
+                            }
+                        });
+    m.wake(t, -1); // run up to its first sleep
+    return t;
+}
+} // namespace
+
+class TestSched : public QObject {
+    Q_OBJECT
+private slots:
+    void fifoPreemptsAUserSpaceHogAtOnce() {
+        Harness h({{"machine.cpus", "1"}});
+        test::spinner(*h.m, "hog", 0);
+        Time lat = -1;
+        auto& rt = sleeper(*h.m, "rt", 0, Policy::Fifo, 1, &lat);
+        h.at(1500 * kUs, [&] { h.m->wake(rt, -1); });
+        h.run(3 * kMs);
+        QVERIFY(lat >= 0);
+        QVERIFY2(lat < 5 * kUs, qPrintable(QString::number(lat))); // just the context switch
+    }
+
+    void preemptionModelDecidesForKernelCode() {
+        // A kernel thread that calls cond_resched() every 500 us: with `full` the
+        // woken FIFO task runs at once; with `voluntary` only at cond_resched().
+        Time lat[2] = {-1, -1};
+        int i = 0;
+        for (const char* model : {"full", "voluntary"}) {
+            Harness h({{"machine.cpus", "1"}, {"kernel.preempt", model}});
+            auto& k = h.m->createTask("kthread", ContextKind::Kthread, Policy::Normal, 0, h.m->oneCpu(0),
+                                      [](Kctx& c) -> Proc<void> {
+                                          for (;;) {
+                                              co_await c.work(500 * kUs);
+                                              co_await c.condResched();
+                                          }
+                                      });
+            h.m->wake(k, -1);
+            auto& rt = sleeper(*h.m, "rt", 0, Policy::Fifo, 1, &lat[i]);
+            h.at(1100 * kUs, [&] { h.m->wake(rt, -1); });
+            h.run(3 * kMs);
+            ++i;
+        }
+        QVERIFY(lat[0] >= 0 && lat[0] < 5 * kUs);
+        QVERIFY2(lat[1] > 300 * kUs && lat[1] < 450 * kUs, qPrintable(QString::number(lat[1]))); // until 1.5 ms
+    }
+
+    void niceMinus20IsNotRealTime() {
+        // EEVDF with RUN_TO_PARITY: a woken nice -20 task waits while the running
+        // nice-0 hog is inside the slice it was picked with; the slice end is only
+        // noticed at the tick. A FIFO task does not wait. 8 CPUs scale the base
+        // slice to 3 ms (1 + ilog2(8)); the hog was picked at 0, woken at 2.1 ms.
+        Time fair = -1, fifo = -1;
+        {
+            Harness h({{"machine.cpus", "8"}});
+            test::spinner(*h.m, "hog", 0);
+            auto& t = sleeper(*h.m, "hi", 0, Policy::Normal, -20, &fair);
+            h.at(2100 * kUs, [&] { h.m->wake(t, -1); });
+            h.run(8 * kMs);
+        }
+        {
+            Harness h({{"machine.cpus", "8"}});
+            test::spinner(*h.m, "hog", 0);
+            auto& t = sleeper(*h.m, "rt", 0, Policy::Fifo, 1, &fifo);
+            h.at(2100 * kUs, [&] { h.m->wake(t, -1); });
+            h.run(8 * kMs);
+        }
+        QVERIFY(fifo >= 0 && fair >= 0);
+        QVERIFY2(fair > 1 * kMs && fair < 2 * kMs, qPrintable(QString::number(fair))); // until the 4 ms tick
+        QVERIFY(fifo < 5 * kUs);
+    }
+
+    void withoutRunToParityTheEarlierDeadlineWins() {
+        Time lat = -1;
+        Harness h({{"machine.cpus", "8"}, {"kernel.sched.run_to_parity", "false"}});
+        test::spinner(*h.m, "hog", 0);
+        auto& t = sleeper(*h.m, "hi", 0, Policy::Normal, -20, &lat);
+        h.at(2100 * kUs, [&] { h.m->wake(t, -1); });
+        h.run(8 * kMs);
+        QVERIFY(lat >= 0);
+        QVERIFY2(lat < 10 * kUs, qPrintable(QString::number(lat)));
+    }
+
+    void cfsPreemptsWhenAheadByMoreThanTheWakeupGranularity() {
+        // CFS places a sleeper up to half a latency period behind: a woken task
+        // that slept long preempts; with a huge wake-up granularity it does not.
+        Time lat[2] = {-1, -1};
+        int i = 0;
+        for (const char* gran : {"1ms", "50ms"}) {
+            Harness h({{"machine.cpus", "1"}, {"kernel.sched.fair", "cfs"},
+                       {"kernel.sched.cfs_wakeup_granularity_ns", gran}});
+            test::spinner(*h.m, "hog", 0);
+            auto& t = sleeper(*h.m, "w", 0, Policy::Normal, 0, &lat[i]);
+            h.at(10 * kMs, [&] { h.m->wake(t, -1); });
+            h.run(30 * kMs);
+            ++i;
+        }
+        QVERIFY(lat[0] >= 0 && lat[0] < 10 * kUs);
+        QVERIFY2(lat[1] > 500 * kUs, qPrintable(QString::number(lat[1])));
+    }
+
+    void fairTasksShareByWeight() {
+        Harness h({{"machine.cpus", "1"}});
+        test::spinner(*h.m, "a", 0, Policy::Normal, 0);
+        test::spinner(*h.m, "b", 0, Policy::Normal, 0);
+        test::spinner(*h.m, "c", 0, Policy::Normal, 5); // weight 335 vs 1024
+        h.run(400 * kMs);
+        const double a = double(h.task("a")->runNs), b = double(h.task("b")->runNs), c = double(h.task("c")->runNs);
+        QVERIFY2(std::abs(a - b) / (a + b) < 0.05, qPrintable(QStringLiteral("%1 %2").arg(a).arg(b)));
+        const double ratio = a / c;
+        QVERIFY2(ratio > 2.4 && ratio < 3.8, qPrintable(QString::number(ratio))); // 1024/335 = 3.06
+    }
+
+    void rtThrottlingLeavesFairTasksTheirShare() {
+        Harness h({{"machine.cpus", "1"}, {"kernel.sched.rt_limit", "throttling"},
+                   {"kernel.sched.rt_runtime_ns", "80ms"}, {"kernel.sched.rt_period_ns", "100ms"}});
+        test::spinner(*h.m, "rt", 0, Policy::Fifo, 10);
+        test::spinner(*h.m, "fair", 0, Policy::Normal, 0);
+        h.run(500 * kMs);
+        const double fair = double(h.task("fair")->runNs) / double(500 * kMs);
+        QVERIFY2(fair > 0.12 && fair < 0.30, qPrintable(QString::number(fair)));
+        Harness off({{"machine.cpus", "1"}, {"kernel.sched.rt_limit", "off"}});
+        test::spinner(*off.m, "rt", 0, Policy::Fifo, 10);
+        test::spinner(*off.m, "fair", 0, Policy::Normal, 0);
+        off.run(200 * kMs);
+        QVERIFY(off.task("fair")->runNs < 1 * kMs);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSched)
+#include "test_sched.moc"
