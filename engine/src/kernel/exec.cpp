@@ -156,6 +156,9 @@ void Machine::closeSegment(Cpu& c, std::size_t depth, Frame& f) {
 
 void Machine::pushIrqFrame(Cpu& c, Frame::Type type, CodeFn root, Label label,
                            std::function<void(Cpu&)> onExit) {
+    // Whatever is interrupted shows underneath from now on, even if it had not
+    // started its first piece of work yet (a nested segment needs its parent).
+    traceLabel(c, c.stack.size() - 1, *c.top());
     auto frame = std::make_unique<Frame>();
     Frame& f = *frame;
     f.type = type;

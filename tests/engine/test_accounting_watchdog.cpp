@@ -1,0 +1,88 @@
+// CPU-time accounting (IRQ_TIME_ACCOUNTING on/off) and the lockup/stall detectors.
+#include "machine_harness.h"
+
+using namespace irqscope;
+using namespace irqscope::kern;
+using test::Harness;
+
+namespace {
+// An interrupt source on `cpu`: a handler of `handlerNs`, raised `gap` after each handler ends.
+void storm(Harness& h, int cpu, Time start, Time handlerNs, Time gap, Time stop) {
+    auto& line = h.m->gic().addLine(hw::IntType::SPI, 40, cpu, "storm");
+    Machine* m = h.m.get();
+    hw::IrqLine* l = &line;
+    m->requestIrq(line, "storm",
+                  [m, l, handlerNs, gap, stop](Kctx& c) -> Proc<IrqReturn> {
+                      co_await c.work(handlerNs);
+                      if (c.now() + gap < stop) {
+                          if (gap == 0) m->raiseLine(*l); // the device fires again at once
+                          else m->hrtimerStart(0, c.now() + gap, [m, l](Kctx&, Time) { m->raiseLine(*l); });
+                      }
+                      co_return IrqReturn::Handled;
+                  },
+                  {}, 0);
+    h.at(start, [m, l] { m->raiseLine(*l); });
+}
+} // namespace
+
+class TestAccountingWatchdog : public QObject {
+    Q_OBJECT
+private slots:
+    void irqTimeIsChargedToTheInterruptedTaskOnlyWithoutIrqTimeAccounting() {
+        Time charged[2], run[2];
+        int i = 0;
+        for (const char* acct : {"true", "false"}) {
+            Harness h({{"machine.cpus", "1"}, {"kernel.irq_time_accounting", acct}});
+            test::spinner(*h.m, "victim", 0);
+            storm(h, 0, 1 * kMs, 50 * kUs, 50 * kUs, 100 * kMs); // ~50% of the CPU in hardirq
+            h.run(100 * kMs);
+            charged[i] = h.task("victim")->chargedNs;
+            run[i] = h.task("victim")->runNs;
+            ++i;
+        }
+        // on: `top` shows what the task really ran; off: the interrupts too
+        QVERIFY2(std::abs(double(charged[0] - run[0])) < 0.01 * double(run[0]), "charged != run with accounting on");
+        QVERIFY(double(charged[1]) > 1.6 * double(run[1]));
+        QVERIFY(double(charged[1]) > 0.95 * double(100 * kMs));
+    }
+
+    void softLockupOnlyWhenTheCpuCannotSchedule() {
+        // Thresholds shortened so the rule shows in a short run.
+        const std::initializer_list<std::pair<const char*, const char*>> kv = {
+            {"machine.cpus", "2"}, {"kernel.watchdog.soft_thresh_ns", "100ms"}, {"kernel.rcu.stall_timeout_ns", "150ms"}};
+        {
+            // Back-to-back interrupts: the CPU never returns to a task, the stopper never runs.
+            Harness h(kv);
+            test::spinner(*h.m, "victim", 0);
+            test::spinner(*h.m, "other", 1);
+            storm(h, 0, 10 * kMs, 30 * kUs, 0, 400 * kMs);
+            h.run(400 * kMs);
+            int soft = 0, rcu = 0;
+            for (auto& w : h.metrics.warnings) {
+                QCOMPARE(w.cpu, 0); // CPU 1 schedules normally
+                soft += w.kind == "soft_lockup";
+                rcu += w.kind == "rcu_stall";
+                if (w.kind == "soft_lockup") {
+                    QVERIFY(w.t > 110 * kMs); // not before the threshold
+                    QVERIFY(w.message.find("soft lockup - CPU#0 stuck for") != std::string::npos);
+                }
+            }
+            QVERIFY(soft >= 1);
+            QVERIFY(rcu >= 1);
+        }
+        {
+            // The same load with a short gap between interrupts: the stopper gets to
+            // run and the CPU passes quiescent states, so nothing is reported.
+            Harness h(kv);
+            test::spinner(*h.m, "victim", 0);
+            test::spinner(*h.m, "other", 1);
+            storm(h, 0, 10 * kMs, 30 * kUs, 8 * kUs, 400 * kMs);
+            h.run(400 * kMs);
+            QVERIFY2(h.metrics.warnings.empty(), h.metrics.warnings.empty() ? "" : h.metrics.warnings[0].message.c_str());
+            QVERIFY(h.metrics.cpus[0].ns[static_cast<int>(TimeBucket::Hardirq)] > 200 * kMs); // still a storm
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAccountingWatchdog)
+#include "test_accounting_watchdog.moc"
