@@ -1,8 +1,6 @@
 // irqscope-cli: the IRQ Scope engine without windows.
 #include "commands.h"
 
-#include <QGuiApplication>
-
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -32,10 +30,6 @@ int main(int argc, char** argv) {
         std::fputs(kUsage, argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
     }
-    // Images are drawn with the same Qt code as the GUI, on the offscreen platform.
-    if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
-    int qargc = 1;
-    QGuiApplication app(qargc, argv);
     const std::string cmd = argv[1];
     Args args(argc, argv, 2);
     try {

@@ -4,9 +4,12 @@
 #include "core/timeline_image.h"
 #include "irqscope/export.h"
 
+#include <QApplication>
+#include <QDir>
 #include <QString>
 
 #include <cstdio>
+#include <unistd.h>
 #include <iostream>
 #include <sstream>
 
@@ -44,7 +47,28 @@ std::optional<std::string> checkImagePath(const std::string& path) {
     return "--image expects a file ending in .png, .svg or .pdf, found '" + path + "'";
 }
 
+namespace {
+// Images are drawn with the same Qt plot code as the GUI, on the offscreen
+// platform; the application object is only made when an image is asked for,
+// so runs and sweeps without images never touch Qt.
+void ensureQtApplication() {
+    if (QCoreApplication::instance()) return;
+    if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (!qEnvironmentVariableIsSet("XDG_RUNTIME_DIR")) {
+        const QString dir = QDir::tempPath() + QStringLiteral("/irqscope-runtime-") + QString::number(getuid());
+        QDir().mkpath(dir);
+        QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        qputenv("XDG_RUNTIME_DIR", dir.toLocal8Bit());
+    }
+    static int argc = 1;
+    static char name[] = "irqscope-cli";
+    static char* argv[] = {name, nullptr};
+    new QApplication(argc, argv); // widgets: the timeline plot is a QCustomPlot; lives until exit
+}
+} // namespace
+
 int writeImage(const Trace& t, const Metrics& m, const Scenario& s, const std::string& path) {
+    ensureQtApplication();
     QString err;
     app::TimelineImageOptions opt;
     opt.title = QString::fromStdString(s.title().empty() ? s.name() : s.name() + " — " + s.title());

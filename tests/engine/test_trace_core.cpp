@@ -1,0 +1,104 @@
+// The trace store, its level-of-detail query, and the event queue.
+#include "sim/event_queue.h"
+#include "sim_helpers.h"
+
+#include <random>
+
+using namespace irqscope;
+
+class TestTraceCore : public QObject {
+    Q_OBJECT
+private slots:
+    void lodBinsMatchBruteForce() {
+        Trace t;
+        const auto lane = t.addLane(LaneType::Cpu, "CPU 0", 0);
+        std::mt19937_64 rng(7);
+        Time now = 0;
+        std::vector<Segment> all;
+        for (int i = 0; i < 20000; ++i) {
+            now += Time(rng() % 500);
+            const Time len = 1 + Time(rng() % 2000);
+            const auto kind = static_cast<ContextKind>(1 + rng() % 8);
+            t.addSegment(lane, 0, now, now + len, kind, kNoString);
+            all.push_back(Segment{now, now + len, kind, 0, 0, 0, 0});
+            now += len;
+        }
+        t.setTimeRange(0, now);
+        t.finalize();
+        std::vector<TraceBin> bins;
+        for (auto [t0, t1, n] : {std::tuple{Time(0), now, 300}, std::tuple{now / 3, now / 3 + 50000, 700},
+                                 std::tuple{Time(12345), Time(12345 + 400), 50}}) {
+            t.queryBins(lane, 0, t0, t1, n, bins);
+            QCOMPARE(int(bins.size()), n);
+            const double w = double(t1 - t0) / n;
+            for (int b = 0; b < n; ++b) {
+                const Time b0 = t0 + Time(b * w), b1 = b == n - 1 ? t1 : t0 + Time((b + 1) * w);
+                std::array<double, kContextKindCount> cover{};
+                for (const auto& s : all) {
+                    Time lo = std::max(s.start, b0), hi = std::min(s.end, b1);
+                    if (hi > lo) cover[int(s.kind)] += double(hi - lo);
+                }
+                double total = 0, best = -1;
+                int bestKind = 0;
+                for (int k = 0; k < kContextKindCount; ++k) {
+                    total += cover[k];
+                    if (cover[k] > best) best = cover[k], bestKind = k;
+                }
+                if (total == 0) continue;
+                QCOMPARE(int(bins[b].kind), bestKind);
+                QVERIFY(std::abs(bins[b].coverage - total / double(b1 - b0)) < 1e-3);
+            }
+        }
+    }
+
+    void rangeAndPointQueries() {
+        Trace t;
+        const auto lane = t.addLane(LaneType::Cpu, "CPU 0", 0);
+        const auto e = t.intern("task");
+        t.addSegment(lane, 0, 100, 200, ContextKind::User, e);
+        t.addSegment(lane, 0, 300, 400, ContextKind::User, e);
+        t.addSegment(lane, 1, 120, 130, ContextKind::Hardirq, t.intern("irq"));
+        t.finalize();
+        auto [a, b] = t.segmentRange(lane, 0, 150, 350);
+        QCOMPARE(a, std::size_t(0));
+        QCOMPARE(b, std::size_t(2));
+        QVERIFY(!t.segmentAt(lane, 0, 250));
+        QCOMPARE(t.topSegmentAt(lane, 125)->kind, ContextKind::Hardirq);
+        QCOMPARE(t.topSegmentAt(lane, 150)->kind, ContextKind::User);
+        QCOMPARE(t.str(t.topSegmentAt(lane, 150)->entity), std::string_view("task"));
+    }
+
+    void budgetDropsAndCounts() {
+        Trace t;
+        const auto lane = t.addLane(LaneType::Cpu, "CPU 0", 0);
+        t.setMemoryBudget(21 * 100);
+        for (int i = 0; i < 1000; ++i) t.addSegment(lane, 0, i * 10, i * 10 + 5, ContextKind::User, kNoString);
+        t.finalize();
+        QCOMPARE(t.segmentCount(), std::size_t(100));
+        QCOMPARE(t.droppedSegments(), std::uint64_t(900));
+    }
+
+    void eventQueueOrdersByTimeThenInsertion() {
+        sim::EventQueue q;
+        std::vector<int> order;
+        auto push = [&](Time t, int tag) {
+            return q.schedule(t, [](void* o, std::uint64_t a) { static_cast<std::vector<int>*>(o)->push_back(int(a)); },
+                              &order, std::uint64_t(tag));
+        };
+        push(50, 1);
+        push(10, 2);
+        auto c = push(30, 3);
+        push(30, 4);
+        push(10, 5);
+        q.cancel(c);
+        q.cancel(c); // twice is harmless
+        while (q.runNext()) {
+        }
+        QCOMPARE(order, (std::vector<int>{2, 5, 4, 1}));
+        QCOMPARE(q.now(), Time(50));
+        QVERIFY(!q.isPending(c));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTraceCore)
+#include "test_trace_core.moc"
