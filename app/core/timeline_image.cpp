@@ -1,91 +1,172 @@
 #include "core/timeline_image.h"
 
-#include <QFileInfo>
-#include <QImage>
+#include "core/atomic_file.h"
+#include "core/export/PlotExport.h"
+#include "core/timeline/LaneRenderer.h"
+#include "core/timeline/TimeAxisTicker.h"
+#include "core/timeline/TimelinePlot.h"
+
+#include <QApplication>
+#include <QBuffer>
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSvgGenerator>
 
+#include <cmath>
+
 namespace irqscope::app {
 
 namespace {
-QColor kindColor(ContextKind k) {
-    switch (k) {
-    case ContextKind::Hardirq: return QColor(0xd6, 0x27, 0x28);
-    case ContextKind::Softirq: return QColor(0xff, 0x7f, 0x0e);
-    case ContextKind::Tasklet: return QColor(0xbc, 0xbd, 0x22);
-    case ContextKind::IrqThread: return QColor(0x94, 0x67, 0xbd);
-    case ContextKind::Kworker: return QColor(0x17, 0xbe, 0xcf);
-    case ContextKind::Ksoftirqd: return QColor(0x8c, 0x56, 0x4b);
-    case ContextKind::Kthread: return QColor(0x7f, 0x7f, 0x7f);
-    case ContextKind::User: return QColor(0x1f, 0x77, 0xb4);
-    default: return QColor(0xee, 0xee, 0xee);
+
+// The widget-free composition: title, lane labels, lanes, time axis, legend.
+void compose(QPainter& p, const Trace& t, const TimelineImageOptions& opt, const TimeRange& range) {
+    const QSize size = opt.size;
+    const Palette palette(opt.presentation ? Palette::Theme::Presentation : Palette::Theme::Standard);
+    p.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+    QFont font(QStringLiteral("DejaVu Sans"), opt.presentation ? 14 : 9);
+    QFont bold = font;
+    bold.setBold(true);
+    QFont titleFont = bold;
+    titleFont.setPointSizeF(font.pointSizeF() * 1.25);
+    const QFontMetricsF fm(font), fmb(bold), fmt(titleFont);
+
+    LaneLayout layout;
+    layout.build(t, LaneFilter{});
+    double labelW = 40;
+    for (const LaneSlot& s : layout.laneSlots()) labelW = std::max(labelW, fmb.horizontalAdvance(qstr(t.lane(s.lane).name)));
+
+    const double titleH = opt.title.isEmpty() ? 8 : fmt.height() + 12;
+    const double legendH = fm.height() + 14;
+    const double axisH = fm.height() * 2 + 14;
+    const QRectF plot(labelW + 20, titleH, size.width() - labelW - 36, size.height() - titleH - axisH - legendH);
+
+    p.setPen(palette.text());
+    if (!opt.title.isEmpty()) {
+        p.setFont(titleFont);
+        p.drawText(QRectF(0, 4, size.width(), titleH - 4), Qt::AlignCenter, opt.title);
+    }
+
+    LaneRenderContext c;
+    c.trace = &t;
+    c.layout = &layout;
+    c.palette = palette;
+    c.font = font;
+    c.clip = plot;
+    c.time.range = range;
+    c.time.x0 = plot.left();
+    c.time.width = plot.width();
+    c.rows.y0 = plot.top();
+    c.rows.rowPx = plot.height() / std::max(1.0, layout.totalRows());
+
+    // grid and ticks (the GUI's TimeAxisTicker rules)
+    const double step = TimeAxisTicker::niceStep(range.span(), 8);
+    const double magnitude = std::max(std::abs(range.t0), std::abs(range.t1));
+    p.setFont(font);
+    for (double tick = std::ceil(range.t0 / step) * step; tick <= range.t1 + step * 1e-9; tick += step) {
+        const double x = c.time.toPixel(tick);
+        p.setPen(QPen(QColor(0, 0, 0, 35), 1, Qt::DotLine));
+        p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+        p.setPen(QPen(Qt::black, palette.lineWidth()));
+        p.drawLine(QPointF(x, plot.bottom()), QPointF(x, plot.bottom() + 5));
+        p.drawText(QRectF(x - 60, plot.bottom() + 6, 120, fm.height()), Qt::AlignHCenter | Qt::AlignTop,
+                   TimeAxisTicker::label(tick, step, magnitude));
+    }
+    p.setPen(QPen(Qt::black, palette.lineWidth()));
+    p.drawLine(plot.bottomLeft(), plot.bottomRight());
+    p.drawText(QRectF(plot.left(), plot.bottom() + fm.height() + 8, plot.width(), fm.height()), Qt::AlignCenter,
+               QCoreApplication::translate("TimelinePlot", "time"));
+
+    LaneRenderer::drawLanes(p, c);
+
+    p.setFont(bold);
+    p.setPen(palette.text());
+    for (const LaneSlot& s : layout.laneSlots())
+        p.drawText(QRectF(4, c.rows.toY(s.rowsTop), labelW + 10, c.rows.toY(s.bottom) - c.rows.toY(s.rowsTop)),
+                   Qt::AlignRight | Qt::AlignVCenter, qstr(t.lane(s.lane).name));
+
+    // legend
+    p.setFont(font);
+    const double sw = fm.height() * 1.3, sh = fm.height() * 0.8;
+    std::vector<std::pair<QColor, QString>> items;
+    for (ContextKind k : Palette::legendKinds()) items.emplace_back(palette.kind(k), Palette::kindName(k));
+    QColor off = palette.irqsOff();
+    off.setAlpha(110);
+    items.emplace_back(off, QCoreApplication::translate("TimelinePlot", "irqs off"));
+    double total = 0;
+    for (const auto& [col, name] : items) total += sw + 6 + fm.horizontalAdvance(name) + 18;
+    double x = std::max(8.0, (size.width() - total) / 2);
+    const double y = size.height() - legendH + 4;
+    for (const auto& [col, name] : items) {
+        const QRectF sq(x, y + (fm.height() - sh) / 2, sw, sh);
+        p.fillRect(sq, col);
+        p.setPen(QPen(col.darker(160), 1));
+        p.drawRect(sq);
+        p.setPen(palette.text());
+        p.drawText(QPointF(x + sw + 6, y + fm.ascent()), name);
+        x += sw + 6 + fm.horizontalAdvance(name) + 18;
     }
 }
 
-void paint(QPainter& p, const Trace& t, const TimelineImageOptions& opt, QSize size) {
-    p.fillRect(QRect(QPoint(0, 0), size), Qt::white);
-    const Time t0 = opt.t1 > opt.t0 ? opt.t0 : t.startTime();
-    const Time t1 = opt.t1 > opt.t0 ? opt.t1 : t.endTime();
-    const int left = 120, top = 50, right = 20;
-    const int w = size.width() - left - right;
-    const int lanes = static_cast<int>(t.laneCount());
-    const int laneH = std::max(20, (size.height() - top - 40) / std::max(lanes, 1));
-    p.setPen(Qt::black);
-    p.drawText(QRect(0, 0, size.width(), top), Qt::AlignCenter, opt.title);
-    std::vector<TraceBin> bins;
-    for (int lane = 0; lane < lanes; ++lane) {
-        const int y = top + lane * laneH;
-        p.drawText(QRect(0, y, left - 8, laneH), Qt::AlignRight | Qt::AlignVCenter,
-                   QString::fromStdString(t.lane(static_cast<std::uint32_t>(lane)).name));
-        const int depths = std::max(1, t.depthCount(static_cast<std::uint32_t>(lane)));
-        const double rowH = double(laneH - 4) / depths;
-        for (int d = 0; d < depths; ++d) {
-            t.queryBins(static_cast<std::uint32_t>(lane), d, t0, t1, w, bins);
-            for (int x = 0; x < w; ++x) {
-                const TraceBin& b = bins[static_cast<std::size_t>(x)];
-                if (b.count == 0 || b.kind == ContextKind::Idle) continue;
-                QColor c = kindColor(b.kind);
-                p.fillRect(QRectF(left + x, y + laneH - 2 - (d + 1) * rowH, 1, rowH), c);
-            }
-        }
+bool composeToFile(const Trace& t, const TimelineImageOptions& opt, const TimeRange& range, const QString& path,
+                   QString* error) {
+    const auto fmt = imageFormatFor(path);
+    QByteArray bytes;
+    QBuffer buf(&bytes);
+    buf.open(QIODevice::WriteOnly);
+    if (fmt == ImageFormat::Png) {
+        QImage img(opt.size, QImage::Format_RGB32);
+        QPainter p(&img);
+        compose(p, t, opt, range);
+        p.end();
+        img.save(&buf, "PNG");
+    } else if (fmt == ImageFormat::Svg) {
+        QSvgGenerator gen;
+        gen.setOutputDevice(&buf);
+        gen.setSize(opt.size);
+        gen.setViewBox(QRect(QPoint(0, 0), opt.size));
+        gen.setTitle(opt.title);
+        QPainter p(&gen);
+        compose(p, t, opt, range);
+        p.end();
+    } else {
+        QPdfWriter pdf(&buf);
+        pdf.setPageSize(QPageSize(QSizeF(opt.size), QPageSize::Point));
+        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+        pdf.setResolution(72);
+        QPainter p(&pdf);
+        compose(p, t, opt, range);
+        p.end();
     }
+    buf.close();
+    return writeFileAtomically(path, bytes, error);
 }
+
 } // namespace
 
 bool saveTimelineImage(const Trace& trace, const Metrics&, const TimelineImageOptions& opt, const QString& path,
                        QString* error) {
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    if (suffix == QLatin1String("png")) {
-        QImage img(opt.size, QImage::Format_RGB32);
-        QPainter p(&img);
-        paint(p, trace, opt, opt.size);
-        p.end();
-        if (!img.save(path)) {
-            if (error) *error = QStringLiteral("could not write PNG");
-            return false;
-        }
-        return true;
+    if (!imageFormatFor(path)) {
+        if (error)
+            *error = QCoreApplication::translate("PlotExport", "unsupported image type '%1' (use .png, .svg or .pdf)")
+                         .arg(QFileInfo(path).suffix());
+        return false;
     }
-    if (suffix == QLatin1String("svg")) {
-        QSvgGenerator gen;
-        gen.setFileName(path);
-        gen.setSize(opt.size);
-        gen.setViewBox(QRect(QPoint(0, 0), opt.size));
-        QPainter p(&gen);
-        paint(p, trace, opt, opt.size);
-        return p.end();
+    TimeRange range{double(trace.startTime()), double(std::max(trace.endTime(), trace.startTime() + 1))};
+    if (opt.t1 > opt.t0) range = {double(opt.t0), double(opt.t1)};
+
+    if (!qobject_cast<QApplication*>(QCoreApplication::instance())) return composeToFile(trace, opt, range, path, error);
+
+    TimelinePlot plot;
+    plot.setAttribute(Qt::WA_DontShowOnScreen);
+    plot.resize(opt.size);
+    if (opt.presentation) {
+        plot.setTheme(Palette::Theme::Presentation);
+        plot.setBaseFontSize(14);
     }
-    if (suffix == QLatin1String("pdf")) {
-        QPdfWriter pdf(path);
-        pdf.setPageSize(QPageSize(QSizeF(opt.size), QPageSize::Point));
-        pdf.setResolution(72);
-        QPainter p(&pdf);
-        paint(p, trace, opt, opt.size);
-        return p.end();
-    }
-    if (error) *error = QStringLiteral("unsupported image type '%1' (use .png, .svg or .pdf)").arg(suffix);
-    return false;
+    plot.setTrace(&trace, opt.title);
+    plot.setView(range, false);
+    return exportPlot(&plot, path, opt.size, error);
 }
 
 } // namespace irqscope::app

@@ -9,6 +9,11 @@ void appendDrmParams(std::vector<ParamSpec>& v) {
     v.push_back(choice("drm.submit_wq", "normal", {"normal", "highpri", "rt"}, drm,
                        "Workqueue running run_job: ordered unbound (nice 0), WQ_HIGHPRI (nice -20) or WQ_RT (SCHED_FIFO)."));
     v.push_back(duration("drm.cost.run_job_ns", 8 * kUsD, 0, 10 * kMsD, drm, "run_job: write the job to the GPU ring."));
+    v.push_back(duration("drm.cost.ioctl_ns", 6 * kUsD, 0, 10 * kMsD, drm,
+                         "Submit ioctl before drm_sched_entity_push_job (job setup, dependencies, fences)."));
+    v.push_back(duration("drm.cost.free_job_ns", 2 * kUsD, 0, 10 * kMsD, drm, "free_job work per finished job."));
+    v.push_back(duration("drm.cost.job_irq_ns", 1500, 0, 1 * kMsD, drm, "GPU job IRQ handler: read/clear the job status."));
+    v.push_back(duration("drm.gpu_job_ns", 500 * kUsD, 1 * kUsD, 1 * kSD, drm, "GPU execution time of one job."));
     v.push_back(boolean("submitter.enabled", false, drm, "A task that submits a GPU job periodically."));
     v.push_back(choice("submitter.policy", "other", {"other", "fifo"}, drm, "Submitter scheduling policy."));
     v.push_back(integer("submitter.nice", 0, -20, 19, "", drm, "Submitter nice value (SCHED_OTHER)."));

@@ -19,6 +19,10 @@ void appendGpuParams(std::vector<ParamSpec>& v) {
     v.push_back(duration("gpu.cost.dequeue_ns", 800, 0, 100 * kUsD, gpu, "Dequeue a request and build its context descriptor."));
     v.push_back(integer("gpu.submitters", 2, 0, 64, "threads", gpu, "gem_exec_nop-style threads submitting nop batches to every engine."));
     v.push_back(duration("gpu.cost.execbuf_ns", 6 * kUsD, 0, 10 * kMsD, gpu, "CPU time of one execbuf ioctl."));
+    v.push_back(duration("gpu.cost.user_ns", 1 * kUsD, 0, 10 * kMsD, gpu,
+                         "Submitter's user-space time between two execbuf ioctls (a preemption point under voluntary preemption)."));
+    v.push_back(boolean("gpu.pin_submitters", true, gpu,
+                        "Pin submitter i to CPU i mod machine.cpus (gem_syslatency's per-CPU busy threads); off: free to migrate."));
     v.push_back(integer("gpu.max_inflight", 64, 1, 4096, "requests", gpu, "Requests queued per engine before a submitter waits."));
     v.push_back(choice("gpu.kthread_policy", "fifo", {"other", "fifo"}, gpu, "Scheduling policy of the kthread bottom half."));
     v.push_back(integer("gpu.kthread_priority", 1, 1, 99, "", gpu, "SCHED_FIFO priority of the kthread bottom half."));

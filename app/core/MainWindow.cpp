@@ -1,0 +1,295 @@
+#include "core/MainWindow.h"
+
+#include "core/compare/CompareView.h"
+#include "core/metrics/MetricsPanel.h"
+#include "core/run/SimulationRunner.h"
+#include "core/scenario/KnobPanel.h"
+#include "core/timeline/TimelinePlot.h"
+#include "core/util/TimeFormat.h"
+#include "irqscope/presets.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace irqscope::app {
+
+MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(parent) {
+    setObjectName(QStringLiteral("MainWindow"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/irqscope.svg")));
+    runs_ = new RunList(this);
+    runner_ = new SimulationRunner(this);
+
+    central_ = new QTabWidget(this);
+    central_->setDocumentMode(true);
+    timeline_ = new TimelinePlot(central_);
+    compare_ = new CompareView(central_);
+    central_->addTab(timeline_, tr("Timeline"));
+    central_->addTab(compare_, tr("Compare runs"));
+    setCentralWidget(central_);
+
+    createDocks();
+    createActions();
+    createMenus();
+    createToolBar();
+
+    status_ = new QLabel(this);
+    statusBar()->addWidget(status_, 1);
+    progress_ = new QProgressBar(this);
+    progress_->setRange(0, 1000);
+    progress_->setMaximumWidth(220);
+    progress_->setFormat(tr("simulating… %p%"));
+    progress_->hide();
+    statusBar()->addPermanentWidget(progress_);
+
+    connect(runner_, &SimulationRunner::started, this, [this](int) {
+        progress_->setValue(0);
+        progress_->show();
+        status_->setText(tr("Simulating %1…").arg(QString::fromStdString(knobs_->scenario().name())));
+        updateActions();
+    });
+    connect(runner_, &SimulationRunner::progress, this,
+            [this](int, double f) { progress_->setValue(static_cast<int>(f * 1000)); });
+    connect(runner_, &SimulationRunner::finished, this, &MainWindow::onRunFinished);
+    connect(runner_, &SimulationRunner::failed, this, [this](int, const QString& msg) {
+        progress_->hide();
+        status_->setText(tr("The run failed: %1").arg(msg));
+        updateActions();
+    });
+    connect(runner_, &SimulationRunner::cancelled, this, [this](int) {
+        progress_->hide();
+        status_->setText(tr("Run cancelled."));
+        updateActions();
+    });
+    connect(timeline_, &TimelinePlot::selectionChanged, this, &MainWindow::updateDetails);
+    connect(timeline_, &TimelinePlot::historyChanged, this, &MainWindow::updateActions);
+    connect(metrics_, &MetricsPanel::warningActivated, this, [this](Time t, int cpu) {
+        central_->setCurrentWidget(timeline_);
+        timeline_->jumpTo(t, cpu);
+    });
+    connect(knobs_, &KnobPanel::scenarioEdited, this, &MainWindow::scenarioEdited);
+
+    autoRunTimer_.setSingleShot(true);
+    autoRunTimer_.setInterval(300);
+    connect(&autoRunTimer_, &QTimer::timeout, this, &MainWindow::runNow);
+
+    readSettings(options.restoreState);
+
+    const QString initial = options.initial.isEmpty() ? QString::fromStdString(defaultPresetName()) : options.initial;
+    bool isPreset = false;
+    for (const auto& p : listPresets()) isPreset = isPreset || QString::fromStdString(p.name) == initial;
+    if (!(isPreset ? loadPreset(initial) : openScenarioFile(initial)))
+        loadPreset(QString::fromStdString(defaultPresetName()));
+    if (options.presentation) setPresentationMode(true);
+    updateActions();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks() {
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+
+    auto* scenarioDock = new QDockWidget(tr("Scenario"), this);
+    scenarioDock->setObjectName(QStringLiteral("ScenarioDock"));
+    auto* sc = new QWidget(scenarioDock);
+    auto* sv = new QVBoxLayout(sc);
+    sv->setContentsMargins(4, 4, 4, 0);
+    scenarioInfo_ = new QLabel(sc);
+    scenarioInfo_->setWordWrap(true);
+    scenarioInfo_->setTextFormat(Qt::RichText);
+    sv->addWidget(scenarioInfo_);
+    knobs_ = new KnobPanel(sc);
+    sv->addWidget(knobs_, 1);
+    scenarioDock->setWidget(sc);
+    addDockWidget(Qt::LeftDockWidgetArea, scenarioDock);
+
+    auto* detailsDock = new QDockWidget(tr("Details"), this);
+    detailsDock->setObjectName(QStringLiteral("DetailsDock"));
+    details_ = new QTextBrowser(detailsDock);
+    details_->setOpenLinks(false);
+    detailsDock->setWidget(details_);
+    addDockWidget(Qt::RightDockWidgetArea, detailsDock);
+
+    auto* runsDock = new QDockWidget(tr("Runs"), this);
+    runsDock->setObjectName(QStringLiteral("RunsDock"));
+    runTable_ = new QTableView(runsDock);
+    runTable_->setModel(runs_);
+    runTable_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    runTable_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    runTable_->verticalHeader()->hide();
+    runTable_->horizontalHeader()->setStretchLastSection(true);
+    runTable_->horizontalHeader()->setSectionResizeMode(RunList::Changes, QHeaderView::Stretch);
+    runTable_->setToolTip(tr("Double-click a run to show it; select two and press Ctrl+M to compare them."));
+    connect(runTable_, &QTableView::doubleClicked, this,
+            [this](const QModelIndex& i) { showRun(runs_->at(i.row()).id); });
+    connect(runTable_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::updateActions);
+    runsDock->setWidget(runTable_);
+    addDockWidget(Qt::RightDockWidgetArea, runsDock);
+
+    auto* metricsDock = new QDockWidget(tr("Metrics"), this);
+    metricsDock->setObjectName(QStringLiteral("MetricsDock"));
+    metrics_ = new MetricsPanel(metricsDock);
+    metricsDock->setWidget(metrics_);
+    addDockWidget(Qt::BottomDockWidgetArea, metricsDock);
+
+    resizeDocks({scenarioDock, detailsDock}, {340, 330}, Qt::Horizontal);
+    resizeDocks({metricsDock}, {270}, Qt::Vertical);
+    resizeDocks({detailsDock, runsDock}, {300, 200}, Qt::Vertical);
+}
+
+const RunRecord* MainWindow::currentRun() const { return runs_->byId(currentRunId_); }
+
+void MainWindow::setScenario(const Scenario& s, const QString& path) {
+    knobs_->setScenario(s);
+    scenarioPath_ = path;
+    modified_ = false;
+    const QString title = QString::fromStdString(s.title());
+    const QString desc = QString::fromStdString(s.description());
+    scenarioInfo_->setText(QStringLiteral("<b>%1</b>%2").arg(
+        (title.isEmpty() ? QString::fromStdString(s.name()) : title).toHtmlEscaped(),
+        desc.isEmpty() ? QString() : QStringLiteral("<br><span style='color:#444'>%1</span>").arg(desc.toHtmlEscaped())));
+    if (presetCombo_) {
+        presetCombo_->blockSignals(true);
+        presetCombo_->setCurrentIndex(path.isEmpty() ? presetCombo_->findData(QString::fromStdString(s.name())) : -1);
+        presetCombo_->blockSignals(false);
+    }
+    updateTitle();
+}
+
+bool MainWindow::loadPreset(const QString& name) {
+    auto s = irqscope::loadPreset(name.toStdString());
+    if (!s) {
+        error(tr("Cannot load preset"), QString::fromStdString(s.error().toString()));
+        return false;
+    }
+    setScenario(*s, QString());
+    runNow();
+    return true;
+}
+
+void MainWindow::scenarioEdited() {
+    modified_ = true;
+    updateTitle();
+    if (action(QStringLiteral("autoRun"))->isChecked() && knobs_->validationError().isEmpty()) autoRunTimer_.start();
+}
+
+void MainWindow::runNow() {
+    autoRunTimer_.stop();
+    if (const QString err = knobs_->validationError(); !err.isEmpty()) {
+        status_->setText(tr("Not run: %1").arg(err));
+        return;
+    }
+    runner_->start(knobs_->scenario());
+}
+
+void MainWindow::onRunFinished(int, RunPtr result, const Scenario& scenario) {
+    progress_->hide();
+    const RunRecord& r = runs_->addRun(scenario, result);
+    showRun(r.id);
+    runTable_->selectRow(runs_->rowOf(r.id));
+    runTable_->scrollToBottom();
+    const Metrics& m = result->metrics;
+    status_->setText(tr("Run %1: %2 simulated in %3 s, %4 events%5")
+                         .arg(r.label, formatTime(double(m.simTimeNs)))
+                         .arg(m.wallTimeS, 0, 'f', 2)
+                         .arg(m.events)
+                         .arg(m.droppedSegments ? tr(" (%1 trace records dropped by the memory budget)").arg(m.droppedSegments)
+                                                : QString()));
+    updateActions();
+}
+
+void MainWindow::showRun(int runId) {
+    const RunRecord* r = runs_->byId(runId);
+    if (!r) return;
+    // Keep the zoom when re-running the same scenario: what-if is easier to see in place.
+    const RunRecord* prev = currentRun();
+    const TimeRange view = timeline_->view();
+    const bool keepView = prev && timeline_->view() != timeline_->fullRange() && prev->result &&
+                          prev->result->trace.endTime() == r->result->trace.endTime();
+    currentRunId_ = runId;
+    const QString title = r->scenario && !r->scenario->title().empty()
+                              ? tr("%1 — %2").arg(r->label, QString::fromStdString(r->scenario->title()))
+                              : r->label;
+    timeline_->setRun(r->result, title);
+    if (keepView) timeline_->setView(view);
+    metrics_->setRun(r->result);
+    central_->setCurrentWidget(timeline_);
+    updateDetails();
+    updateTitle();
+    updateActions();
+}
+
+bool MainWindow::compareRows(int rowA, int rowB) {
+    if (rowA < 0 || rowB < 0 || rowA >= runs_->size() || rowB >= runs_->size() || rowA == rowB) return false;
+    compare_->setRuns(runs_->at(std::min(rowA, rowB)), runs_->at(std::max(rowA, rowB)));
+    central_->setCurrentWidget(compare_);
+    updateActions();
+    return true;
+}
+
+void MainWindow::updateDetails() {
+    const auto& sel = timeline_->selection();
+    const Trace* t = timeline_->scene().trace();
+    if (!sel || !t) {
+        details_->setHtml(tr("<p style='color:#555'>Click anything on the timeline to see its full record and what "
+                             "caused it. Hover for a quick summary.</p>"));
+        return;
+    }
+    const CausalChain chain =
+        sel->type == TimelineItem::Type::Segment ? causalChain(*t, sel->ref()) : CausalChain{};
+    details_->setHtml(ItemText::detailsHtml(*t, *sel, chain));
+}
+
+void MainWindow::updateTitle() {
+    const QString name = scenarioPath_.isEmpty() ? QString::fromStdString(knobs_->scenario().name())
+                                                 : QFileInfo(scenarioPath_).fileName();
+    setWindowTitle(tr("%1%2 — IRQ Scope").arg(name, modified_ ? QStringLiteral("*") : QString()));
+}
+
+void MainWindow::setPresentationMode(bool on) {
+    if (on == presentation_) return;
+    presentation_ = on;
+    const Palette::Theme theme = on ? Palette::Theme::Presentation : Palette::Theme::Standard;
+    const int pt = on ? 16 : 9;
+    QFont f = QApplication::font();
+    if (on) f.setPointSize(15);
+    setFont(f);
+    timeline_->setTheme(theme);
+    timeline_->setBaseFontSize(pt);
+    compare_->setTheme(theme, pt);
+    metrics_->setTheme(theme, on ? 14 : 9);
+    if (on) {
+        normalState_ = saveState();
+        showFullScreen();
+    } else {
+        showNormal();
+        if (!normalState_.isEmpty()) restoreState(normalState_);
+    }
+    if (QAction* a = action(QStringLiteral("presentation"))) a->setChecked(on);
+}
+
+void MainWindow::closeEvent(QCloseEvent* e) {
+    runner_->cancel();
+    writeSettings();
+    e->accept();
+}
+
+void MainWindow::error(const QString& title, const QString& message) {
+    status_->setText(message);
+    if (!QApplication::platformName().contains(QLatin1String("offscreen"))) QMessageBox::warning(this, title, message);
+}
+
+} // namespace irqscope::app

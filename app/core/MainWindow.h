@@ -1,0 +1,130 @@
+// The IRQ Scope main window: the timeline in the centre (and the comparison
+// of two runs beside it), the what-if scenario panel on the left, details of
+// the selection and the run list on the right, metrics at the bottom.
+//
+// It opens ready: the default preset is loaded and simulated at once.
+#pragma once
+
+#include "core/run/RunList.h"
+#include "core/timeline/Palette.h"
+
+#include <QMainWindow>
+#include <QPointer>
+#include <QTimer>
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QTabWidget;
+class QTableView;
+class QTextBrowser;
+
+namespace irqscope::app {
+
+class CompareView;
+class KnobPanel;
+class MetricsPanel;
+class SimulationRunner;
+class TimelinePlot;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    struct Options {
+        QString initial;          // preset name or scenario file; empty: the default preset
+        bool presentation = false;
+        bool restoreState = true; // window geometry and dock layout from QSettings
+    };
+    explicit MainWindow(const Options& options, QWidget* parent = nullptr);
+    MainWindow() : MainWindow(Options{}) {}
+    ~MainWindow() override;
+
+    // ---- what the menus do, callable directly (tests, lessons) ----
+    bool loadPreset(const QString& name);
+    bool openScenarioFile(const QString& path);
+    bool saveScenarioTo(const QString& path, QString* error);
+    bool importTraceFile(const QString& path, QString* error);
+    void runNow();
+    void showRun(int runId);
+    bool compareRows(int rowA, int rowB);
+    bool exportTimelineImage(const QString& path, QSize size, bool wholeRun, QString* error);
+    bool exportMetricsPlot(const QString& path, QSize size, QString* error);
+    bool exportMetrics(const QString& path, QString* error);
+    bool exportTrace(const QString& path, QString* error);
+    void setPresentationMode(bool on);
+    bool presentationMode() const { return presentation_; }
+
+    TimelinePlot* timeline() const { return timeline_; }
+    KnobPanel* knobs() const { return knobs_; }
+    MetricsPanel* metrics() const { return metrics_; }
+    CompareView* compare() const { return compare_; }
+    RunList* runs() const { return runs_; }
+    SimulationRunner* runner() const { return runner_; }
+    QTextBrowser* details() const { return details_; }
+    const RunRecord* currentRun() const;
+    QTabWidget* centralTabs() const { return central_; }
+    QAction* action(const QString& objectName) const;
+
+protected:
+    void closeEvent(QCloseEvent* e) override;
+
+private:
+    // MainWindow.cpp
+    void createDocks();
+    void onRunFinished(int ticket, RunPtr result, const Scenario& scenario);
+    void updateDetails();
+    void updateTitle();
+    void scenarioEdited();
+    void setScenario(const Scenario& s, const QString& path);
+    // MainWindowActions.cpp
+    void createActions();
+    void createMenus();
+    void createToolBar();
+    void updateActions();
+    void showShortcuts();
+    void showAbout();
+    // MainWindowFiles.cpp
+    void openScenarioDialog();
+    void saveScenario();
+    void saveScenarioAs();
+    void importTraceDialog();
+    void exportTimelineDialog();
+    void exportMetricsPlotDialog();
+    void exportCompareDialog();
+    void exportMetricsDialog(const QString& suffix);
+    void exportTraceDialog();
+    void copyImage();
+    void addRecent(const QString& path);
+    void rebuildRecentMenu();
+    QString exportDir() const;
+    void rememberExportDir(const QString& path);
+    void readSettings(bool restoreGeometry);
+    void writeSettings();
+    void error(const QString& title, const QString& message);
+
+    RunList* runs_ = nullptr;
+    SimulationRunner* runner_ = nullptr;
+    TimelinePlot* timeline_ = nullptr;
+    CompareView* compare_ = nullptr;
+    QTabWidget* central_ = nullptr;
+    KnobPanel* knobs_ = nullptr;
+    QLabel* scenarioInfo_ = nullptr;
+    MetricsPanel* metrics_ = nullptr;
+    QTextBrowser* details_ = nullptr;
+    QTableView* runTable_ = nullptr;
+    QComboBox* presetCombo_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QLabel* status_ = nullptr;
+    QMenu* recentMenu_ = nullptr;
+    QTimer autoRunTimer_;
+    QString scenarioPath_; // the file Save writes; empty for a preset
+    bool modified_ = false;
+    bool presentation_ = false;
+    QByteArray normalState_;
+    int currentRunId_ = 0;
+    QHash<QString, QAction*> actions_;
+};
+
+} // namespace irqscope::app

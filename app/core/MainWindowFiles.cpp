@@ -1,0 +1,282 @@
+// MainWindow: scenario files, recent files, import, export and settings.
+#include "core/MainWindow.h"
+
+#include "core/atomic_file.h"
+#include "core/compare/CompareView.h"
+#include "core/export/ImageExportDialog.h"
+#include "core/export/MetricsExport.h"
+#include "core/export/PlotExport.h"
+#include "core/metrics/CpuTimePlot.h"
+#include "core/metrics/LatencyPlot.h"
+#include "core/metrics/MetricsPanel.h"
+#include "core/scenario/KnobPanel.h"
+#include "core/timeline/TimelinePlot.h"
+#include "core/timeline_image.h"
+#include "irqscope/ftrace.h"
+
+#include <QAction>
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenu>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTabWidget>
+
+namespace irqscope::app {
+
+namespace {
+constexpr int kMaxRecent = 8;
+const QString kScenarioFilter = QStringLiteral("*.json");
+} // namespace
+
+void MainWindow::openScenarioDialog() {
+    const QString p = QFileDialog::getOpenFileName(this, tr("Open scenario"), exportDir(),
+                                                   tr("Scenario files (%1);;All files (*)").arg(kScenarioFilter));
+    if (!p.isEmpty()) openScenarioFile(p);
+}
+
+bool MainWindow::openScenarioFile(const QString& path) {
+    auto s = Scenario::fromFile(path.toStdString());
+    if (!s) {
+        error(tr("Cannot open scenario"), QString::fromStdString(s.error().toString()));
+        return false;
+    }
+    if (s->name().empty()) s->setName(QFileInfo(path).completeBaseName().toStdString());
+    setScenario(*s, path);
+    addRecent(path);
+    runNow();
+    return true;
+}
+
+bool MainWindow::saveScenarioTo(const QString& path, QString* err) {
+    Scenario s = knobs_->scenario();
+    const QByteArray text = QByteArray::fromStdString(s.document().dump(2) + "\n");
+    if (!writeFileAtomically(path, text, err)) return false;
+    scenarioPath_ = path;
+    modified_ = false;
+    addRecent(path);
+    updateTitle();
+    return true;
+}
+
+void MainWindow::saveScenario() {
+    if (scenarioPath_.isEmpty()) return saveScenarioAs();
+    QString err;
+    if (!saveScenarioTo(scenarioPath_, &err)) error(tr("Cannot save scenario"), err);
+    else status_->setText(tr("Saved %1").arg(scenarioPath_));
+}
+
+void MainWindow::saveScenarioAs() {
+    const QString suggested =
+        QDir(exportDir()).filePath(QString::fromStdString(knobs_->scenario().name()) + QStringLiteral(".json"));
+    const QString p = QFileDialog::getSaveFileName(this, tr("Save scenario"), suggested,
+                                                   tr("Scenario files (%1)").arg(kScenarioFilter));
+    if (p.isEmpty()) return;
+    rememberExportDir(p);
+    QString err;
+    if (!saveScenarioTo(p, &err)) error(tr("Cannot save scenario"), err);
+    else status_->setText(tr("Saved %1").arg(p));
+}
+
+void MainWindow::addRecent(const QString& path) {
+    QSettings s;
+    QStringList list = s.value(QStringLiteral("recentFiles")).toStringList();
+    const QString abs = QFileInfo(path).absoluteFilePath();
+    list.removeAll(abs);
+    list.prepend(abs);
+    while (list.size() > kMaxRecent) list.removeLast();
+    s.setValue(QStringLiteral("recentFiles"), list);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+    if (!recentMenu_) return;
+    recentMenu_->clear();
+    const QStringList list = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    for (int i = 0; i < list.size(); ++i) {
+        const QString p = list[i];
+        QAction* a = recentMenu_->addAction(tr("&%1 %2").arg(i + 1).arg(QFileInfo(p).fileName()));
+        a->setToolTip(p);
+        connect(a, &QAction::triggered, this, [this, p] { openScenarioFile(p); });
+    }
+    if (list.isEmpty()) recentMenu_->addAction(tr("(none yet)"))->setEnabled(false);
+    else {
+        recentMenu_->addSeparator();
+        recentMenu_->addAction(tr("Clear list"), this, [this] {
+            QSettings().remove(QStringLiteral("recentFiles"));
+            rebuildRecentMenu();
+        });
+    }
+}
+
+void MainWindow::importTraceDialog() {
+    const QString p = QFileDialog::getOpenFileName(this, tr("Import ftrace capture"), exportDir(),
+                                                   tr("ftrace text (*.txt *.trace *.dat.txt);;All files (*)"));
+    if (p.isEmpty()) return;
+    QString err;
+    if (!importTraceFile(p, &err)) error(tr("Cannot import trace"), err);
+}
+
+bool MainWindow::importTraceFile(const QString& path, QString* err) {
+    auto r = importFtraceFile(path.toStdString());
+    if (!r) {
+        if (err) *err = QString::fromStdString(r.error().toString());
+        return false;
+    }
+    auto run = std::make_shared<RunResult>();
+    run->trace = std::move(r->trace);
+    run->metrics = std::move(r->metrics);
+    const RunRecord& rec = runs_->addImported(QFileInfo(path).fileName(), std::move(run));
+    showRun(rec.id);
+    std::uint64_t skipped = 0;
+    for (const auto& [k, n] : r->report.skipped) skipped += n;
+    status_->setText(tr("Imported %1: %2 events understood, %3 skipped").arg(path).arg(r->report.events).arg(skipped));
+    return true;
+}
+
+QString MainWindow::exportDir() const {
+    return QSettings().value(QStringLiteral("exportDir"),
+                             QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)).toString();
+}
+
+void MainWindow::rememberExportDir(const QString& path) {
+    QSettings().setValue(QStringLiteral("exportDir"), QFileInfo(path).absolutePath());
+}
+
+bool MainWindow::exportTimelineImage(const QString& path, QSize size, bool wholeRun, QString* err) {
+    const RunRecord* r = currentRun();
+    if (!r) {
+        if (err) *err = tr("there is no run to export");
+        return false;
+    }
+    if (!wholeRun) return exportPlot(timeline_, path, size, err); // what is on screen, selection included
+    TimelineImageOptions opt;
+    opt.title = r->label + (r->scenario && !r->scenario->title().empty()
+                                ? tr(" — %1").arg(QString::fromStdString(r->scenario->title()))
+                                : QString());
+    opt.size = size;
+    opt.presentation = presentation_;
+    return saveTimelineImage(r->result->trace, r->result->metrics, opt, path, err);
+}
+
+bool MainWindow::exportMetricsPlot(const QString& path, QSize size, QString* err) {
+    QCustomPlot* plot = metrics_->currentPlot();
+    if (!plot) plot = metrics_->latencyPlot();
+    return exportPlot(plot, path, size, err);
+}
+
+bool MainWindow::exportMetrics(const QString& path, QString* err) {
+    const RunRecord* r = currentRun();
+    if (!r) {
+        if (err) *err = tr("there is no run to export");
+        return false;
+    }
+    return saveMetrics(r->result->metrics, path, err);
+}
+
+bool MainWindow::exportTrace(const QString& path, QString* err) {
+    const RunRecord* r = currentRun();
+    if (!r) {
+        if (err) *err = tr("there is no run to export");
+        return false;
+    }
+    return saveChromeTrace(r->result->trace, path, err);
+}
+
+void MainWindow::exportTimelineDialog() {
+    const RunRecord* r = currentRun();
+    if (!r) return;
+    ImageExportDialog dlg(QDir(exportDir()).filePath(r->name + QStringLiteral("-timeline.svg")), QSize(1600, 900), true, this);
+    if (dlg.exec() != QDialog::Accepted) return;
+    rememberExportDir(dlg.path());
+    QString err;
+    if (!exportTimelineImage(dlg.path(), dlg.imageSize(), dlg.wholeRun(), &err)) error(tr("Cannot export"), err);
+    else status_->setText(tr("Exported %1").arg(dlg.path()));
+}
+
+void MainWindow::exportMetricsPlotDialog() {
+    const RunRecord* r = currentRun();
+    if (!r) return;
+    const QString which = metrics_->currentPlot() == metrics_->cpuTimePlot()
+                              ? QStringLiteral("-cputime")
+                              : QStringLiteral("-latency");
+    ImageExportDialog dlg(QDir(exportDir()).filePath(r->name + which + QStringLiteral(".svg")), QSize(1200, 700), false, this);
+    if (dlg.exec() != QDialog::Accepted) return;
+    rememberExportDir(dlg.path());
+    QString err;
+    if (!exportMetricsPlot(dlg.path(), dlg.imageSize(), &err)) error(tr("Cannot export"), err);
+    else status_->setText(tr("Exported %1").arg(dlg.path()));
+}
+
+void MainWindow::exportCompareDialog() {
+    if (!compare_->hasRuns()) return;
+    ImageExportDialog dlg(QDir(exportDir()).filePath(QStringLiteral("comparison.svg")), QSize(1600, 1100), false, this);
+    if (dlg.exec() != QDialog::Accepted) return;
+    rememberExportDir(dlg.path());
+    QString err;
+    if (!compare_->exportImage(dlg.path(), dlg.imageSize(), &err)) error(tr("Cannot export"), err);
+    else status_->setText(tr("Exported %1").arg(dlg.path()));
+}
+
+void MainWindow::exportMetricsDialog(const QString& suffix) {
+    const RunRecord* r = currentRun();
+    if (!r) return;
+    const QString filter = suffix == QLatin1String("csv") ? tr("CSV (*.csv)") : tr("JSON (*.json)");
+    const QString p = QFileDialog::getSaveFileName(
+        this, tr("Export metrics"), QDir(exportDir()).filePath(r->name + QStringLiteral("-metrics.") + suffix), filter);
+    if (p.isEmpty()) return;
+    rememberExportDir(p);
+    QString err;
+    if (!exportMetrics(p, &err)) error(tr("Cannot export"), err);
+    else status_->setText(tr("Exported %1").arg(p));
+}
+
+void MainWindow::exportTraceDialog() {
+    const RunRecord* r = currentRun();
+    if (!r) return;
+    const QString p = QFileDialog::getSaveFileName(this, tr("Export trace for Perfetto"),
+                                                   QDir(exportDir()).filePath(r->name + QStringLiteral("-trace.json")),
+                                                   tr("Chrome trace JSON (*.json)"));
+    if (p.isEmpty()) return;
+    rememberExportDir(p);
+    QString err;
+    if (!exportTrace(p, &err)) error(tr("Cannot export"), err);
+    else status_->setText(tr("Exported %1 — open it at ui.perfetto.dev").arg(p));
+}
+
+void MainWindow::copyImage() {
+    if (central_->currentWidget() == compare_ && compare_->hasRuns()) {
+        QGuiApplication::clipboard()->setImage(compare_->grab().toImage());
+    } else if (metrics_->hasFocus() || (metrics_->currentPlot() && metrics_->currentPlot()->hasFocus())) {
+        copyPlotToClipboard(metrics_->currentPlot(), metrics_->currentPlot()->size());
+    } else {
+        copyPlotToClipboard(timeline_, timeline_->size());
+    }
+    status_->setText(tr("Image copied to the clipboard."));
+}
+
+void MainWindow::readSettings(bool restoreGeometry) {
+    QSettings s;
+    if (QAction* a = action(QStringLiteral("autoRun"))) a->setChecked(s.value(QStringLiteral("autoRun"), false).toBool());
+    if (!restoreGeometry) {
+        resize(1500, 950);
+        return;
+    }
+    if (!QMainWindow::restoreGeometry(s.value(QStringLiteral("geometry")).toByteArray())) resize(1500, 950);
+    restoreState(s.value(QStringLiteral("windowState")).toByteArray());
+}
+
+void MainWindow::writeSettings() {
+    QSettings s;
+    if (!presentation_) {
+        s.setValue(QStringLiteral("geometry"), saveGeometry());
+        s.setValue(QStringLiteral("windowState"), saveState());
+    }
+    s.setValue(QStringLiteral("autoRun"), action(QStringLiteral("autoRun"))->isChecked());
+}
+
+} // namespace irqscope::app

@@ -1,0 +1,162 @@
+#include "core/metrics/LatencyPlot.h"
+
+#include "core/timeline/TimeAxisTicker.h"
+#include "core/util/TimeFormat.h"
+
+#include <cmath>
+
+namespace irqscope::app {
+
+namespace {
+class LogTimeTicker : public QCPAxisTickerLog {
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return formatTime(tick); }
+};
+} // namespace
+
+LatencyPlot::LatencyPlot(QWidget* parent) : QCustomPlot(parent) {
+    setMinimumHeight(180);
+    plotLayout()->insertRow(0);
+    plotLayout()->addElement(0, 0, new QCPTextElement(this, QString(), QFont(font().family(), 10, QFont::Bold)));
+    yAxis2->setVisible(true);
+    rebuild();
+}
+
+std::vector<double> LatencyPlot::binEdges(double lo, double hi, int bins, bool log) {
+    std::vector<double> e;
+    if (bins <= 0) return e;
+    if (hi <= lo) hi = lo + 1;
+    if (log) {
+        lo = std::max(lo, 1.0);
+        const double a = std::log10(lo), b = std::log10(std::max(hi, lo * 1.0001));
+        for (int i = 0; i <= bins; ++i) e.push_back(std::pow(10.0, a + (b - a) * i / bins));
+    } else {
+        for (int i = 0; i <= bins; ++i) e.push_back(lo + (hi - lo) * i / bins);
+    }
+    return e;
+}
+
+void LatencyPlot::setHistogram(const LatencyHistogram* h, const QString& name) {
+    hist_ = h;
+    name_ = name;
+    rebuild();
+}
+
+void LatencyPlot::setLogScale(bool on) {
+    log_ = on;
+    rebuild();
+}
+
+void LatencyPlot::setTheme(Palette::Theme theme, int basePt) {
+    palette_ = Palette(theme);
+    basePt_ = basePt;
+    rebuild();
+}
+
+void LatencyPlot::rebuild() {
+    clearGraphs();
+    clearItems();
+    QFont f = font();
+    f.setPointSize(basePt_);
+    for (QCPAxis* a : {xAxis, yAxis, yAxis2}) {
+        a->setTickLabelFont(f);
+        a->setLabelFont(f);
+        a->setBasePen(QPen(Qt::black, palette_.lineWidth()));
+    }
+    auto* title = qobject_cast<QCPTextElement*>(plotLayout()->element(0, 0));
+    QFont tf = f;
+    tf.setBold(true);
+    tf.setPointSize(basePt_ + 2);
+    if (title) title->setFont(tf);
+    xAxis->setLabel(tr("latency"));
+    yAxis->setLabel(tr("samples"));
+    yAxis2->setLabel(tr("cumulative %"));
+    if (!hist_ || hist_->count() == 0) {
+        if (title) title->setText(tr("No latency samples in this run"));
+        replot();
+        return;
+    }
+    if (title) title->setText(tr("Latency: %1 (%n samples)", nullptr, int(hist_->count())).arg(name_));
+    const auto& s = hist_->samples(); // sorted
+    const double lo = double(s.front()), hi = double(s.back());
+    const int bins = std::clamp(int(std::sqrt(double(s.size())) * 2), 10, 80);
+    const auto edges = binEdges(lo, hi, bins, log_);
+    QVector<double> keys, counts;
+    std::size_t k = 0;
+    double maxCount = 1;
+    for (int b = 0; b < bins; ++b) {
+        double c = 0;
+        while (k < s.size() && (double(s[k]) < edges[std::size_t(b) + 1] || b == bins - 1)) ++k, ++c;
+        keys << edges[std::size_t(b)];
+        counts << c;
+        maxCount = std::max(maxCount, c);
+    }
+    keys << edges.back();
+    counts << counts.back();
+    const QColor histColor = palette_.presentation() ? QColor(0x00, 0x72, 0xB2) : QColor(0x3A, 0x7D, 0xC9);
+    QCPGraph* hg = addGraph(xAxis, yAxis);
+    hg->setName(tr("histogram"));
+    hg->setLineStyle(QCPGraph::lsStepLeft);
+    hg->setPen(QPen(histColor.darker(130), palette_.lineWidth()));
+    QColor fill = histColor;
+    fill.setAlpha(110);
+    hg->setBrush(fill);
+    hg->setData(keys, counts, true);
+
+    QVector<double> ck, cv;
+    const std::size_t stride = std::max<std::size_t>(1, s.size() / 600);
+    for (std::size_t i = 0; i < s.size(); i += stride) {
+        ck << std::max(double(s[i]), log_ ? 1.0 : -1e300);
+        cv << 100.0 * double(i + 1) / double(s.size());
+    }
+    ck << double(s.back());
+    cv << 100.0;
+    QCPGraph* cdf = addGraph(xAxis, yAxis2);
+    cdf->setName(tr("CDF"));
+    cdf->setLineStyle(QCPGraph::lsStepLeft);
+    cdf->setPen(QPen(palette_.presentation() ? QColor(0xD5, 0x5E, 0x00) : QColor(0xD6, 0x27, 0x28),
+                     palette_.lineWidth() * 1.6));
+    cdf->setData(ck, cv, true);
+
+    if (log_) {
+        auto t = QSharedPointer<LogTimeTicker>::create();
+        t->setLogBase(10);
+        xAxis->setTicker(t);
+        xAxis->setScaleType(QCPAxis::stLogarithmic);
+        xAxis->setRange(std::max(1.0, lo * 0.9), hi * 1.1);
+    } else {
+        xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new TimeAxisTicker));
+        xAxis->setScaleType(QCPAxis::stLinear);
+        const double pad = std::max((hi - lo) * 0.05, 1.0);
+        xAxis->setRange(std::max(0.0, lo - pad), hi + pad);
+    }
+    yAxis->setRange(0, maxCount * 1.25);
+    yAxis2->setRange(0, 105);
+
+    const std::pair<double, QString> marks[] = {{50, tr("p50")}, {90, tr("p90")}, {99, tr("p99")},
+                                                {99.9, tr("p99.9")}, {100, tr("max")}};
+    int row = 0;
+    for (const auto& [p, label] : marks) {
+        const double x = double(p >= 100 ? hist_->max() : hist_->percentile(p));
+        auto* line = new QCPItemStraightLine(this);
+        line->point1->setCoords(x, 0);
+        line->point2->setCoords(x, 1);
+        line->setPen(QPen(QColor(0x33, 0x33, 0x33), palette_.lineWidth(), Qt::DashLine));
+        auto* text = new QCPItemText(this);
+        text->setClipToAxisRect(true);
+        text->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        text->position->setCoords(x, 0.02 + 0.075 * (row++ % 3));
+        text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        text->setPadding(QMargins(3, 1, 3, 1));
+        text->setBrush(QColor(255, 255, 255, 220));
+        text->setFont(f);
+        text->setText(tr("%1 %2").arg(label, formatTime(x)));
+    }
+    legend->setVisible(true);
+    legend->setFont(f);
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignRight | Qt::AlignBottom);
+    replot();
+}
+
+} // namespace irqscope::app

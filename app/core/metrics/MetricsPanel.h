@@ -1,0 +1,52 @@
+// Everything a run measured: latency distribution, CPU time per context,
+// throughput, warnings (click to jump to the timeline) and a `top`-like table
+// of charged CPU time.
+#pragma once
+
+#include "core/timeline/Palette.h"
+#include "core/timeline/TimelineScene.h"
+
+#include <QTabWidget>
+
+class QCheckBox;
+class QComboBox;
+class QCustomPlot;
+class QTableWidget;
+
+namespace irqscope::app {
+
+class CpuTimePlot;
+class LatencyPlot;
+
+class MetricsPanel : public QTabWidget {
+    Q_OBJECT
+public:
+    explicit MetricsPanel(QWidget* parent = nullptr);
+    void setRun(RunPtr run);
+    void setTheme(Palette::Theme theme, int basePt);
+    // The plot on the current tab (nullptr on a table tab) and every plot.
+    QCustomPlot* currentPlot() const;
+    LatencyPlot* latencyPlot() const { return latency_; }
+    CpuTimePlot* cpuTimePlot() const { return cpuTime_; }
+    QTableWidget* warningsTable() const { return warnings_; }
+    QTableWidget* tasksTable() const { return tasks_; }
+
+signals:
+    void warningActivated(irqscope::Time t, int cpu);
+
+private:
+    void fillLatency();
+    void fillTables();
+
+    RunPtr run_;
+    QComboBox* which_ = nullptr;
+    QCheckBox* log_ = nullptr;
+    LatencyPlot* latency_ = nullptr;
+    CpuTimePlot* cpuTime_ = nullptr;
+    QTableWidget* cpuTable_ = nullptr;
+    QTableWidget* throughput_ = nullptr;
+    QTableWidget* warnings_ = nullptr;
+    QTableWidget* tasks_ = nullptr;
+};
+
+} // namespace irqscope::app

@@ -1,0 +1,304 @@
+#include "core/scenario/KnobPanel.h"
+
+#include "core/util/TimeFormat.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+#include <map>
+
+namespace irqscope::app {
+
+namespace {
+const nlohmann::json* lookup(const nlohmann::json& tree, const std::string& path) {
+    const nlohmann::json* j = &tree;
+    std::size_t pos = 0;
+    while (pos <= path.size()) {
+        const std::size_t dot = path.find('.', pos);
+        const std::string key = path.substr(pos, dot == std::string::npos ? std::string::npos : dot - pos);
+        if (!j->is_object() || !j->contains(key)) return nullptr;
+        j = &(*j)[key];
+        if (dot == std::string::npos) break;
+        pos = dot + 1;
+    }
+    return j;
+}
+
+QString valueText(const ParamSpec& p, const nlohmann::json& v) {
+    if (p.type == ParamType::Duration && v.is_number_integer()) return durationText(v.get<Time>());
+    if (v.is_string()) return QString::fromStdString(v.get<std::string>());
+    return QString::fromStdString(v.dump());
+}
+
+QString rangeText(const ParamSpec& p) {
+    if (!p.hasRange) return {};
+    if (p.type == ParamType::Duration)
+        return KnobPanel::tr("%1 … %2").arg(formatTime(p.min), formatTime(p.max));
+    const QString unit = QString::fromStdString(p.unit);
+    return KnobPanel::tr("%1 … %2 %3").arg(QString::number(p.min, 'g', 10), QString::number(p.max, 'g', 10), unit).trimmed();
+}
+} // namespace
+
+KnobPanel::KnobPanel(QWidget* parent) : QWidget(parent) {
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(4, 4, 4, 4);
+    filter_ = new QLineEdit(this);
+    filter_->setPlaceholderText(tr("Filter parameters (name or explanation)…"));
+    filter_->setClearButtonEnabled(true);
+    connect(filter_, &QLineEdit::textChanged, this, &KnobPanel::setFilter);
+    outer->addWidget(filter_);
+    banner_ = new QLabel(this);
+    banner_->setWordWrap(true);
+    banner_->setStyleSheet(QStringLiteral("QLabel { background:#fdecea; color:#8a1c1c; padding:4px; border-radius:3px; }"));
+    banner_->hide();
+    outer->addWidget(banner_);
+
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* content = new QWidget(scroll);
+    auto* v = new QVBoxLayout(content);
+    v->setContentsMargins(0, 0, 0, 0);
+
+    std::map<std::string, QFormLayout*> groups;
+    std::vector<std::string> order;
+    const auto& params = Schema::builtin().params();
+    fields_.reserve(params.size());
+    for (const ParamSpec& p : params) {
+        auto it = groups.find(p.group);
+        if (it == groups.end()) {
+            auto* box = new QGroupBox(QString::fromStdString(p.group), content);
+            auto* form = new QFormLayout(box);
+            form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+            form->setLabelAlignment(Qt::AlignLeft);
+            v->addWidget(box);
+            it = groups.emplace(p.group, form).first;
+        }
+        QFormLayout* form = it->second;
+        Field f;
+        f.spec = &p;
+        const QString path = QString::fromStdString(p.path);
+        QString tip = QStringLiteral("<b>%1</b><br>%2").arg(path.toHtmlEscaped(),
+                                                           QString::fromStdString(p.doc).toHtmlEscaped());
+        if (const QString r = rangeText(p); !r.isEmpty()) tip += QStringLiteral("<br><i>%1</i>").arg(tr("range: %1").arg(r));
+        if (!p.choices.empty()) {
+            QStringList c;
+            for (const auto& s : p.choices) c << QString::fromStdString(s);
+            tip += QStringLiteral("<br><i>%1</i>").arg(tr("one of: %1").arg(c.join(QStringLiteral(", "))));
+        }
+        f.label = new QLabel(path.section(QLatin1Char('.'), 1), form->parentWidget());
+        f.label->setToolTip(tip);
+        f.row = new QWidget(form->parentWidget());
+        auto* rowLayout = new QVBoxLayout(f.row);
+        rowLayout->setContentsMargins(0, 0, 0, 0);
+        rowLayout->setSpacing(1);
+        auto* line = new QHBoxLayout;
+        f.editor = makeEditor(p);
+        f.editor->setParent(f.row);
+        f.editor->setToolTip(tip);
+        f.editor->setProperty("paramPath", path);
+        f.editor->installEventFilter(this);
+        f.editor->setContextMenuPolicy(Qt::CustomContextMenu);
+        connect(f.editor, &QWidget::customContextMenuRequested, this, [this, path, ed = f.editor](const QPoint& pos) {
+            QMenu m;
+            m.addAction(tr("Reset to default"), this, [this, path] { reset(path); });
+            m.exec(ed->mapToGlobal(pos));
+        });
+        line->addWidget(f.editor, 1);
+        const QString unit = p.type == ParamType::Duration ? QString() : QString::fromStdString(p.unit);
+        if (!unit.isEmpty()) line->addWidget(new QLabel(unit, f.row));
+        rowLayout->addLayout(line);
+        f.error = new QLabel(f.row);
+        f.error->setWordWrap(true);
+        f.error->setStyleSheet(QStringLiteral("color:#b3141b;"));
+        f.error->hide();
+        rowLayout->addWidget(f.error);
+        f.group = form->parentWidget();
+        form->addRow(f.label, f.row);
+        index_.insert(path, fields_.size());
+        fields_.push_back(f);
+    }
+    v->addStretch(1);
+    scroll->setWidget(content);
+    outer->addWidget(scroll, 1);
+
+    help_ = new QLabel(this);
+    help_->setWordWrap(true);
+    help_->setMinimumHeight(help_->fontMetrics().height() * 3);
+    help_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    help_->setStyleSheet(QStringLiteral("QLabel { color:#333; background:#f4f6f9; padding:4px; }"));
+    help_->setText(tr("Hover or focus a parameter to read what it controls. Right-click a field to reset it."));
+    outer->addWidget(help_);
+    refreshValues();
+}
+
+QWidget* KnobPanel::makeEditor(const ParamSpec& p) {
+    const QString path = QString::fromStdString(p.path);
+    switch (p.type) {
+    case ParamType::Bool: {
+        auto* cb = new QCheckBox;
+        connect(cb, &QCheckBox::toggled, this, [this, path](bool on) {
+            if (!refreshing_) apply(path, on ? QStringLiteral("true") : QStringLiteral("false"));
+        });
+        return cb;
+    }
+    case ParamType::Enum: {
+        auto* combo = new QComboBox;
+        for (const auto& c : p.choices) combo->addItem(QString::fromStdString(c));
+        connect(combo, &QComboBox::currentTextChanged, this, [this, path](const QString& t) {
+            if (!refreshing_) apply(path, t);
+        });
+        return combo;
+    }
+    default: {
+        auto* le = new QLineEdit;
+        le->setPlaceholderText(rangeText(p));
+        connect(le, &QLineEdit::editingFinished, this, [this, path, le] {
+            if (!refreshing_) apply(path, le->text().trimmed());
+        });
+        return le;
+    }
+    }
+}
+
+QString KnobPanel::currentText(const Field& f) const {
+    if (auto* cb = qobject_cast<QCheckBox*>(f.editor)) return cb->isChecked() ? QStringLiteral("true") : QStringLiteral("false");
+    if (auto* combo = qobject_cast<QComboBox*>(f.editor)) return combo->currentText();
+    if (auto* le = qobject_cast<QLineEdit*>(f.editor)) return le->text().trimmed();
+    return {};
+}
+
+void KnobPanel::setScenario(const Scenario& s) {
+    scenario_ = s;
+    clearErrors();
+    validationError_.clear();
+    refreshValues();
+}
+
+void KnobPanel::refreshValues() {
+    refreshing_ = true;
+    const nlohmann::json eff = scenario_.effective();
+    for (Field& f : fields_) {
+        const ParamSpec& p = *f.spec;
+        const nlohmann::json* v = lookup(eff, p.path);
+        const nlohmann::json value = v ? *v : p.defaultValue;
+        if (auto* cb = qobject_cast<QCheckBox*>(f.editor)) cb->setChecked(value.is_boolean() && value.get<bool>());
+        else if (auto* combo = qobject_cast<QComboBox*>(f.editor)) combo->setCurrentText(valueText(p, value));
+        else if (auto* le = qobject_cast<QLineEdit*>(f.editor); le && f.error->isHidden()) le->setText(valueText(p, value));
+        QFont font = f.label->font();
+        font.setBold(scenario_.isUserSet(p.path));
+        f.label->setFont(font);
+    }
+    refreshing_ = false;
+}
+
+void KnobPanel::showError(Field& f, const QString& message) {
+    f.error->setText(message);
+    f.error->show();
+    f.editor->setStyleSheet(QStringLiteral("border: 2px solid #d62728; border-radius: 2px;"));
+}
+
+void KnobPanel::clearErrors() {
+    for (Field& f : fields_) {
+        if (f.error->isHidden()) continue;
+        f.error->hide();
+        f.error->clear();
+        f.editor->setStyleSheet(QString());
+    }
+    banner_->hide();
+}
+
+void KnobPanel::apply(const QString& path, const QString& text) {
+    auto it = index_.find(path);
+    if (it == index_.end()) return;
+    Field& f = fields_[*it];
+    Scenario trial = scenario_;
+    const Status st = trial.set(path.toStdString(), text.toStdString());
+    if (!st) {
+        showError(f, QString::fromStdString(st.error().message));
+        return;
+    }
+    f.error->hide();
+    f.editor->setStyleSheet(QString());
+    const bool changed = trial.effective() != scenario_.effective();
+    scenario_ = std::move(trial);
+    clearErrors();
+    validationError_.clear();
+    if (const Status v = scenario_.validate(); !v) {
+        validationError_ = QString::fromStdString(v.error().toString());
+        const QString where = QString::fromStdString(v.error().where);
+        auto w = index_.find(where);
+        showError(w != index_.end() ? fields_[*w] : f, QString::fromStdString(v.error().message));
+        banner_->setText(tr("The scenario is not valid: %1").arg(validationError_));
+        banner_->show();
+    }
+    refreshValues();
+    if (changed) emit scenarioEdited();
+}
+
+bool KnobPanel::edit(const QString& path, const QString& text) {
+    auto it = index_.find(path);
+    if (it == index_.end()) return false;
+    Field& f = fields_[*it];
+    refreshing_ = true;
+    if (auto* cb = qobject_cast<QCheckBox*>(f.editor)) cb->setChecked(text == QLatin1String("true"));
+    else if (auto* combo = qobject_cast<QComboBox*>(f.editor)) combo->setCurrentText(text);
+    else if (auto* le = qobject_cast<QLineEdit*>(f.editor)) le->setText(text);
+    refreshing_ = false;
+    apply(path, text);
+    return f.error->isHidden();
+}
+
+void KnobPanel::reset(const QString& path) {
+    scenario_.unset(path.toStdString());
+    clearErrors();
+    refreshValues();
+    emit scenarioEdited();
+}
+
+QString KnobPanel::errorAt(const QString& path) const {
+    auto it = index_.find(path);
+    if (it == index_.end() || fields_[*it].error->isHidden()) return {};
+    return fields_[*it].error->text();
+}
+
+QWidget* KnobPanel::editorFor(const QString& path) const {
+    auto it = index_.find(path);
+    return it == index_.end() ? nullptr : fields_[*it].editor;
+}
+
+void KnobPanel::setFilter(const QString& text) {
+    std::map<QWidget*, bool> groupVisible;
+    for (Field& f : fields_) {
+        const bool show = text.isEmpty() || QString::fromStdString(f.spec->path).contains(text, Qt::CaseInsensitive) ||
+                          QString::fromStdString(f.spec->doc).contains(text, Qt::CaseInsensitive);
+        auto* form = qobject_cast<QFormLayout*>(f.group->layout());
+        if (form) form->setRowVisible(f.row, show);
+        groupVisible[f.group] = groupVisible[f.group] || show;
+    }
+    for (auto [g, vis] : groupVisible) g->setVisible(vis);
+}
+
+bool KnobPanel::eventFilter(QObject* o, QEvent* e) {
+    if (e->type() == QEvent::FocusIn || e->type() == QEvent::Enter) {
+        const QString path = o->property("paramPath").toString();
+        auto it = index_.find(path);
+        if (it != index_.end()) {
+            const ParamSpec& p = *fields_[*it].spec;
+            QString t = QStringLiteral("<b>%1</b> — %2").arg(path.toHtmlEscaped(), QString::fromStdString(p.doc).toHtmlEscaped());
+            if (const QString r = rangeText(p); !r.isEmpty()) t += QStringLiteral(" <i>(%1)</i>").arg(r.toHtmlEscaped());
+            help_->setText(t);
+        }
+    }
+    return QWidget::eventFilter(o, e);
+}
+
+} // namespace irqscope::app

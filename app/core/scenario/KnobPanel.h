@@ -1,0 +1,64 @@
+// The what-if panel: every scenario parameter of Schema::builtin(), grouped,
+// with its unit, range and one-line explanation. An edit goes through
+// Scenario::set(), so the engine validates it; a refusal is shown at the field
+// with the engine's message and the scenario keeps its last valid value.
+#pragma once
+
+#include "irqscope/scenario.h"
+
+#include <QHash>
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QVBoxLayout;
+
+namespace irqscope::app {
+
+class KnobPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit KnobPanel(QWidget* parent = nullptr);
+
+    void setScenario(const Scenario& s);
+    const Scenario& scenario() const { return scenario_; }
+    // The cross-field validation error of the current values, if any.
+    QString validationError() const { return validationError_; }
+    // Set a parameter as if typed into its field (tests, lesson scripts).
+    bool edit(const QString& path, const QString& text);
+    QString errorAt(const QString& path) const;
+    QWidget* editorFor(const QString& path) const;
+    void setFilter(const QString& text);
+
+signals:
+    void scenarioEdited();
+
+private:
+    struct Field {
+        const ParamSpec* spec = nullptr;
+        QWidget* editor = nullptr;
+        QLabel* label = nullptr;
+        QLabel* error = nullptr;
+        QWidget* row = nullptr;
+        QWidget* group = nullptr;
+    };
+    QWidget* makeEditor(const ParamSpec& p);
+    void apply(const QString& path, const QString& text);
+    void reset(const QString& path);
+    void refreshValues();
+    void showError(Field& f, const QString& message);
+    void clearErrors();
+    QString currentText(const Field& f) const;
+    bool eventFilter(QObject* o, QEvent* e) override;
+
+    Scenario scenario_;
+    QString validationError_;
+    std::vector<Field> fields_;
+    QHash<QString, std::size_t> index_;
+    QLineEdit* filter_ = nullptr;
+    QLabel* help_ = nullptr;
+    QLabel* banner_ = nullptr;
+    bool refreshing_ = false;
+};
+
+} // namespace irqscope::app

@@ -1,0 +1,431 @@
+#include "core/timeline/TimelinePlot.h"
+
+#include "core/timeline/SwatchLegendItem.h"
+#include "core/timeline/TimeAxisTicker.h"
+#include "core/timeline/TimelinePlottable.h"
+
+#include <QRubberBand>
+#include <QToolTip>
+
+#include <cmath>
+
+namespace irqscope::app {
+
+namespace {
+constexpr double kMinSpanNs = 20;
+constexpr double kPanFraction = 0.2;
+constexpr double kKeyZoom = 0.7;
+} // namespace
+
+TimelinePlot::TimelinePlot(QWidget* parent) : QCustomPlot(parent) {
+    setBackground(Qt::white);
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setInteractions(QCP::Interactions());
+    setMinimumSize(320, 200);
+
+    plotLayout()->insertRow(0);
+    title_ = new QCPTextElement(this, QString(), QFont(font().family(), 11, QFont::Bold));
+    plotLayout()->addElement(0, 0, title_);
+
+    xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new TimeAxisTicker));
+    xAxis->setLabel(tr("time"));
+    xAxis->grid()->setPen(QPen(QColor(0, 0, 0, 35), 1, Qt::DotLine));
+    xAxis->grid()->setSubGridVisible(false);
+    xAxis->setRange(0, 1);
+
+    laneTicker_.reset(new QCPAxisTickerText);
+    yAxis->setTicker(laneTicker_);
+    yAxis->setRangeReversed(true);
+    yAxis->grid()->setVisible(false);
+    yAxis->setTickLength(0, 0);
+    yAxis->setSubTicks(false);
+    yAxis->setBasePen(Qt::NoPen);
+    yAxis->setTickPen(Qt::NoPen);
+    yAxis->setRange(0, 1);
+
+    lanes_ = new TimelinePlottable(xAxis, yAxis, &scene_);
+
+    legend->setVisible(true);
+    axisRect()->insetLayout()->take(legend);
+    plotLayout()->addElement(2, 0, legend);
+    plotLayout()->setRowStretchFactor(2, 0.001);
+    plotLayout()->setRowStretchFactor(0, 0.001);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setBrush(Qt::NoBrush);
+    legend->setMargins(QMargins(4, 2, 4, 4));
+    rebuildLegend();
+    applyFonts();
+
+    recordTimer_.setSingleShot(true);
+    recordTimer_.setInterval(350);
+    connect(&recordTimer_, &QTimer::timeout, this, [this] {
+        history_.push(view());
+        emit historyChanged();
+    });
+    connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+            [this](const QCPRange&) { emit viewChanged(view()); });
+}
+
+void TimelinePlot::setTitle(const QString& title) {
+    title_->setText(title);
+    title_->setVisible(!title.isEmpty());
+}
+
+void TimelinePlot::setTitleVisible(bool on) {
+    title_->setVisible(on && !title_->text().isEmpty());
+    plotLayout()->simplify();
+}
+
+void TimelinePlot::setRun(RunPtr run, const QString& title) {
+    setTrace(run ? &run->trace : nullptr, title);
+    scene_.run = std::move(run);
+    scene_.metrics = scene_.run ? &scene_.run->metrics : nullptr;
+}
+
+void TimelinePlot::setTrace(const Trace* trace, const QString& title) {
+    scene_.run.reset();
+    scene_.metrics = nullptr;
+    scene_.tracePtr = trace;
+    scene_.selection.reset();
+    scene_.flows.clear();
+    setTitle(title);
+    rebuildLanes();
+    history_.clear();
+    setView(fullRange(), true);
+    replot();
+    emit selectionChanged();
+}
+
+void TimelinePlot::rebuildLanes() {
+    laneTicker_->clear();
+    const Trace* t = scene_.trace();
+    if (!t) {
+        scene_.layout = LaneLayout{};
+        yAxis->setRange(0, 1);
+        return;
+    }
+    scene_.layout.build(*t, scene_.filter);
+    for (const LaneSlot& s : scene_.layout.laneSlots())
+        laneTicker_->addTick((s.rowsTop + s.bottom) / 2, qstr(t->lane(s.lane).name));
+    yAxis->setRange(0, std::max(1.0, scene_.layout.totalRows()));
+}
+
+void TimelinePlot::rebuildLegend() {
+    legend->clearItems();
+    const int n = static_cast<int>(Palette::legendKinds().size()) + 1;
+    legend->setWrap(width() > 1100 || n <= 6 ? n : (n + 1) / 2);
+    for (ContextKind k : Palette::legendKinds())
+        legend->addItem(new SwatchLegendItem(legend, scene_.palette.kind(k), Palette::kindName(k)));
+    QColor off = scene_.palette.irqsOff();
+    off.setAlpha(110);
+    legend->addItem(new SwatchLegendItem(legend, off, tr("irqs off"), true));
+    applyFonts();
+}
+
+void TimelinePlot::applyFonts() {
+    QFont f = font();
+    f.setPointSizeF(baseFontPt_);
+    QFont bold = f;
+    bold.setBold(true);
+    xAxis->setTickLabelFont(f);
+    xAxis->setLabelFont(f);
+    yAxis->setTickLabelFont(bold);
+    legend->setFont(f);
+    for (int i = 0; i < legend->itemCount(); ++i) legend->item(i)->setFont(f);
+    legend->setIconSize(int(baseFontPt_ * 1.8), int(baseFontPt_ * 1.3));
+    QFont tf = bold;
+    tf.setPointSizeF(baseFontPt_ * 1.25);
+    title_->setFont(tf);
+    QFont seg = f;
+    seg.setPointSizeF(std::max(7.0, baseFontPt_ * 0.9));
+    scene_.font = seg;
+    const double w = scene_.palette.lineWidth();
+    xAxis->setBasePen(QPen(Qt::black, w));
+    xAxis->setTickPen(QPen(Qt::black, w));
+    xAxis->setSubTickPen(QPen(Qt::black, std::max(1.0, w / 2)));
+}
+
+void TimelinePlot::setTheme(Palette::Theme theme) {
+    scene_.palette = Palette(theme);
+    rebuildLegend();
+    replot();
+}
+
+void TimelinePlot::setBaseFontSize(int pt) {
+    baseFontPt_ = pt;
+    applyFonts();
+    replot();
+}
+
+void TimelinePlot::setLaneFilter(const LaneFilter& f) {
+    scene_.filter = f;
+    rebuildLanes();
+    replot();
+}
+
+TimeRange TimelinePlot::view() const { return {xAxis->range().lower, xAxis->range().upper}; }
+
+TimeRange TimelinePlot::fullRange() const {
+    const Trace* t = scene_.trace();
+    if (!t || t->endTime() <= t->startTime()) return {0, 1};
+    return {double(t->startTime()), double(t->endTime())};
+}
+
+void TimelinePlot::setView(const TimeRange& r, bool record) {
+    const TimeRange full = fullRange();
+    const TimeRange c = r.clamped(full.t0, full.t1, std::min(kMinSpanNs, full.span()));
+    xAxis->setRange(c.t0, c.t1);
+    replot(QCustomPlot::rpQueuedReplot);
+    if (record) {
+        recordTimer_.stop();
+        history_.push(c);
+        emit historyChanged();
+    }
+}
+
+void TimelinePlot::recordSoon() { recordTimer_.start(); }
+
+double TimelinePlot::anchorOrCentre(std::optional<double> x) const {
+    const TimeRange v = view();
+    if (x && *x >= axisRect()->left() && *x <= axisRect()->right()) return xAxis->pixelToCoord(*x);
+    return (v.t0 + v.t1) / 2;
+}
+
+void TimelinePlot::zoomBy(double factor, std::optional<double> anchorX) {
+    setView(view().zoomedAt(anchorOrCentre(anchorX), factor), false);
+    recordSoon();
+}
+
+void TimelinePlot::zoomIn() { zoomBy(kKeyZoom, std::nullopt); }
+void TimelinePlot::zoomOut() { zoomBy(1 / kKeyZoom, std::nullopt); }
+void TimelinePlot::panLeft() {
+    setView(view().panned(-view().span() * kPanFraction), false);
+    recordSoon();
+}
+void TimelinePlot::panRight() {
+    setView(view().panned(view().span() * kPanFraction), false);
+    recordSoon();
+}
+void TimelinePlot::fitAll() { setView(fullRange(), true); }
+
+void TimelinePlot::zoomToSelection() {
+    if (!scene_.selection) return;
+    const TimelineItem& it = *scene_.selection;
+    double a = double(it.time()), b = a;
+    if (it.type == TimelineItem::Type::Segment) b = double(it.segment.end);
+    for (const Flow& f : scene_.flows) {
+        a = std::min({a, double(f.srcTime), double(f.dstTime)});
+        b = std::max({b, double(f.srcTime), double(f.dstTime)});
+    }
+    const double span = std::max(b - a, 2000.0);
+    setView({a - span * 0.15, a + span * 1.15 - (span - (b - a))}, true);
+}
+
+void TimelinePlot::back() {
+    recordTimer_.stop();
+    if (auto r = history_.back()) setView(*r, false);
+    emit historyChanged();
+}
+
+void TimelinePlot::forward() {
+    if (auto r = history_.forward()) setView(*r, false);
+    emit historyChanged();
+}
+
+void TimelinePlot::jumpTo(Time t, int cpu) {
+    const Trace* tr = scene_.trace();
+    if (!tr) return;
+    const double span = std::min(view().span(), std::max(fullRange().span() / 50, 20000.0));
+    setView({double(t) - span / 2, double(t) + span / 2}, true);
+    for (std::uint32_t l = 0; l < tr->laneCount(); ++l) {
+        if (tr->lane(l).type != LaneType::Cpu || tr->lane(l).cpu != cpu) continue;
+        if (auto s = tr->topSegmentAt(l, t)) {
+            TimelineItem it;
+            it.lane = l;
+            it.segment = *s;
+            selectItem(it);
+        }
+        break;
+    }
+}
+
+std::optional<TimelineItem> TimelinePlot::itemAt(const QPointF& pos) const {
+    const Trace* t = scene_.trace();
+    if (!t) return std::nullopt;
+    const LaneRenderContext c = lanes_->context();
+    if (!c.clip.contains(pos)) return std::nullopt;
+    const auto hit = scene_.layout.hitTest(c.rows.toRow(pos.y()));
+    if (!hit) return std::nullopt;
+    const std::uint32_t lane = scene_.layout.laneSlots()[hit->slot].lane;
+    const double tm = c.time.toTime(pos.x());
+    const double tol = 4 * c.time.nsPerPixel();
+    const Time a = static_cast<Time>(std::floor(tm - tol)), b = static_cast<Time>(std::ceil(tm + tol)) + 1;
+    TimelineItem item;
+    item.lane = lane;
+    if (hit->depth < 0) {
+        const auto [i, j] = t->instantRange(lane, a, b);
+        if (i >= j) return std::nullopt;
+        const auto all = t->instants(lane);
+        std::size_t best = i;
+        for (std::size_t k = i; k < std::min(j, i + 64); ++k)
+            if (std::abs(double(all[k].t) - tm) < std::abs(double(all[best].t) - tm)) best = k;
+        item.type = TimelineItem::Type::Instant;
+        item.instant = all[best];
+        return item;
+    }
+    if (auto s = t->segmentAt(lane, hit->depth, static_cast<Time>(tm)); s && s->kind != ContextKind::Idle) {
+        item.segment = *s;
+        return item;
+    }
+    // Narrower than a pixel or two: the nearest segment within a few pixels.
+    const auto [i, j] = t->segmentRange(lane, hit->depth, a, b);
+    std::optional<Segment> best;
+    double bestDist = 0;
+    for (std::size_t k = i; k < std::min(j, i + 64); ++k) {
+        const Segment s = t->segment(lane, hit->depth, k);
+        if (s.kind == ContextKind::Idle) continue;
+        const double d = tm < double(s.start) ? double(s.start) - tm : tm > double(s.end) ? tm - double(s.end) : 0;
+        if (!best || d < bestDist) best = s, bestDist = d;
+    }
+    if (!best) {
+        if (auto s = t->segmentAt(lane, hit->depth, static_cast<Time>(tm))) best = *s; // idle
+        else return std::nullopt;
+    }
+    item.segment = *best;
+    return item;
+}
+
+std::optional<QPointF> TimelinePlot::pixelOf(std::uint32_t lane, int depth, Time t) const {
+    const LaneRenderContext c = lanes_->context();
+    const auto y = LaneRenderer::depthCenterY(c, lane, depth);
+    if (!y) return std::nullopt;
+    return QPointF(c.time.toPixel(double(t)), *y);
+}
+
+void TimelinePlot::selectItem(const std::optional<TimelineItem>& item) {
+    scene_.selection = item;
+    scene_.flows.clear();
+    if (item && item->type == TimelineItem::Type::Segment && scene_.trace()) {
+        const CausalChain chain = causalChain(*scene_.trace(), item->ref());
+        scene_.flows = chain.causes;
+        scene_.flows.insert(scene_.flows.end(), chain.effects.begin(), chain.effects.end());
+    }
+    replot(QCustomPlot::rpQueuedReplot);
+    emit selectionChanged();
+}
+
+void TimelinePlot::wheelEvent(QWheelEvent* e) {
+    const QPoint d = e->angleDelta();
+    if (e->modifiers() & Qt::ShiftModifier || std::abs(d.x()) > std::abs(d.y())) {
+        const int steps = std::abs(d.x()) > std::abs(d.y()) ? d.x() : d.y();
+        setView(view().panned(-view().span() * 0.1 * steps / 120.0), false);
+    } else {
+        setView(view().zoomedAt(anchorOrCentre(e->position().x()), std::pow(0.8, d.y() / 120.0)), false);
+    }
+    recordSoon();
+    e->accept();
+}
+
+void TimelinePlot::mousePressEvent(QMouseEvent* e) {
+    setFocus(Qt::MouseFocusReason);
+    QToolTip::hideText();
+    pressPos_ = e->position();
+    pressView_ = view();
+    moved_ = false;
+    if (e->button() == Qt::RightButton || (e->button() == Qt::LeftButton && (e->modifiers() & Qt::ShiftModifier)))
+        drag_ = Drag::Box;
+    else if (e->button() == Qt::LeftButton)
+        drag_ = Drag::Pan;
+    e->accept();
+}
+
+void TimelinePlot::mouseMoveEvent(QMouseEvent* e) {
+    const QPointF pos = e->position();
+    if (drag_ == Drag::None) {
+        if (auto item = itemAt(pos); item && scene_.trace())
+            QToolTip::showText(e->globalPosition().toPoint(), ItemText::tooltipHtml(*scene_.trace(), *item), this);
+        else
+            QToolTip::hideText();
+        return;
+    }
+    if ((pos - pressPos_).manhattanLength() > 3) moved_ = true;
+    if (!moved_) return;
+    if (drag_ == Drag::Pan) {
+        const double nsPerPx = pressView_.span() / std::max(1, axisRect()->width());
+        setView(pressView_.panned(-(pos.x() - pressPos_.x()) * nsPerPx), false);
+    } else {
+        if (!band_) band_ = new QRubberBand(QRubberBand::Rectangle, this);
+        const int x0 = std::clamp(int(std::min(pos.x(), pressPos_.x())), axisRect()->left(), axisRect()->right());
+        const int x1 = std::clamp(int(std::max(pos.x(), pressPos_.x())), axisRect()->left(), axisRect()->right());
+        band_->setGeometry(QRect(QPoint(x0, axisRect()->top()), QPoint(x1, axisRect()->bottom())));
+        band_->show();
+    }
+}
+
+void TimelinePlot::mouseReleaseEvent(QMouseEvent* e) {
+    const Drag d = drag_;
+    drag_ = Drag::None;
+    if (band_) band_->hide();
+    if (!moved_) {
+        if (d == Drag::Pan) selectItem(itemAt(e->position()));
+        return;
+    }
+    if (d == Drag::Pan) {
+        setView(view(), true);
+    } else if (d == Drag::Box) {
+        const double a = xAxis->pixelToCoord(std::min(e->position().x(), pressPos_.x()));
+        const double b = xAxis->pixelToCoord(std::max(e->position().x(), pressPos_.x()));
+        if (b > a) setView({a, b}, true);
+    }
+}
+
+void TimelinePlot::mouseDoubleClickEvent(QMouseEvent* e) {
+    if (auto item = itemAt(e->position())) {
+        selectItem(item);
+        zoomToSelection();
+    }
+}
+
+void TimelinePlot::keyPressEvent(QKeyEvent* e) {
+    const QPointF mouse = mapFromGlobal(QCursor::pos());
+    const std::optional<double> anchor =
+        rect().contains(mouse.toPoint()) ? std::optional<double>(mouse.x()) : std::nullopt;
+    switch (e->key()) {
+    case Qt::Key_W:
+    case Qt::Key_Plus:
+    case Qt::Key_Equal: zoomBy(kKeyZoom, anchor); break;
+    case Qt::Key_S:
+    case Qt::Key_Minus: zoomBy(1 / kKeyZoom, anchor); break;
+    case Qt::Key_A: panLeft(); break;
+    case Qt::Key_D: panRight(); break;
+    case Qt::Key_Left:
+        if (e->modifiers() & Qt::AltModifier) back();
+        else panLeft();
+        break;
+    case Qt::Key_Right:
+        if (e->modifiers() & Qt::AltModifier) forward();
+        else panRight();
+        break;
+    case Qt::Key_Home:
+    case Qt::Key_0: fitAll(); break;
+    case Qt::Key_F: zoomToSelection(); break;
+    case Qt::Key_Backspace: back(); break;
+    case Qt::Key_Escape: selectItem(std::nullopt); break;
+    default: QCustomPlot::keyPressEvent(e); return;
+    }
+    e->accept();
+}
+
+void TimelinePlot::resizeEvent(QResizeEvent* e) {
+    QCustomPlot::resizeEvent(e);
+    const int n = static_cast<int>(Palette::legendKinds().size()) + 1;
+    const int wrap = width() > 1000 ? n : (n + 1) / 2;
+    if (legend->wrap() != wrap) {
+        legend->setWrap(wrap);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    }
+}
+
+} // namespace irqscope::app

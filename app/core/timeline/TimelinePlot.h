@@ -1,0 +1,105 @@
+// The timeline: one lane per CPU (and per IRQ line / task when the trace has
+// them), nested contexts stacked, a legend, a time axis in ns/µs/ms/s, instant
+// markers and the selected item's cause -> effect arrows.
+//
+// Navigation follows Perfetto: wheel zooms at the cursor (Shift+wheel pans),
+// drag pans, W/S zoom and A/D pan, Shift+drag or right-drag box-zooms,
+// double-click zooms to an item; every settled view goes to a back/forward
+// history.
+#pragma once
+
+#include "core/timeline/TimelineScene.h"
+#include "core/timeline/ViewHistory.h"
+
+#include <qcustomplot.h>
+
+#include <QTimer>
+
+class QRubberBand;
+
+namespace irqscope::app {
+
+class TimelinePlottable;
+class SwatchLegendItem;
+
+class TimelinePlot : public QCustomPlot {
+    Q_OBJECT
+public:
+    explicit TimelinePlot(QWidget* parent = nullptr);
+
+    void setRun(RunPtr run, const QString& title);
+    // Show a trace owned elsewhere that outlives the plot (offscreen export).
+    void setTrace(const Trace* trace, const QString& title);
+    const RunPtr& run() const { return scene_.run; }
+    const TimelineScene& scene() const { return scene_; }
+    void setTitle(const QString& title);
+    void setTitleVisible(bool on);
+
+    TimeRange view() const;
+    TimeRange fullRange() const;
+    // Clamped to the trace; `record` puts it in the back/forward history.
+    void setView(const TimeRange& r, bool record = true);
+    const ViewHistory& history() const { return history_; }
+
+    void setLaneFilter(const LaneFilter& f);
+    LaneFilter laneFilter() const { return scene_.filter; }
+    void setTheme(Palette::Theme theme);
+    void setBaseFontSize(int pt);
+
+    std::optional<TimelineItem> itemAt(const QPointF& pos) const;
+    const std::optional<TimelineItem>& selection() const { return scene_.selection; }
+    void selectItem(const std::optional<TimelineItem>& item);
+    // Pixel centre of the given depth row of a lane at time t (nullopt: hidden).
+    std::optional<QPointF> pixelOf(std::uint32_t lane, int depth, Time t) const;
+
+public slots:
+    void zoomIn();
+    void zoomOut();
+    void panLeft();
+    void panRight();
+    void fitAll();
+    void zoomToSelection();
+    void back();
+    void forward();
+    // Centre on t (keeping the zoom unless it is wider than `span`) and select
+    // what ran on that CPU then.
+    void jumpTo(irqscope::Time t, int cpu);
+
+signals:
+    void viewChanged(const irqscope::app::TimeRange& range);
+    void selectionChanged();
+    void historyChanged();
+
+protected:
+    void wheelEvent(QWheelEvent* e) override;
+    void mousePressEvent(QMouseEvent* e) override;
+    void mouseMoveEvent(QMouseEvent* e) override;
+    void mouseReleaseEvent(QMouseEvent* e) override;
+    void mouseDoubleClickEvent(QMouseEvent* e) override;
+    void keyPressEvent(QKeyEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
+
+private:
+    enum class Drag { None, Pan, Box };
+    void rebuildLanes();
+    void rebuildLegend();
+    void applyFonts();
+    void zoomBy(double factor, std::optional<double> anchorX);
+    double anchorOrCentre(std::optional<double> x) const;
+    void recordSoon();
+
+    TimelineScene scene_;
+    TimelinePlottable* lanes_ = nullptr;
+    QCPTextElement* title_ = nullptr;
+    QSharedPointer<QCPAxisTickerText> laneTicker_;
+    ViewHistory history_;
+    QTimer recordTimer_;
+    QRubberBand* band_ = nullptr;
+    Drag drag_ = Drag::None;
+    QPointF pressPos_;
+    TimeRange pressView_;
+    bool moved_ = false;
+    int baseFontPt_ = 9;
+};
+
+} // namespace irqscope::app

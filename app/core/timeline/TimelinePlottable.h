@@ -1,0 +1,33 @@
+// A QCustomPlot plottable that draws the lanes of a TimelineScene with
+// LaneRenderer: key axis = time in ns, value axis = lane rows (reversed).
+#pragma once
+
+#include "core/timeline/LaneRenderer.h"
+#include "core/timeline/TimelineScene.h"
+
+#include <qcustomplot.h>
+
+namespace irqscope::app {
+
+class TimelinePlottable : public QCPAbstractPlottable {
+    Q_OBJECT
+public:
+    TimelinePlottable(QCPAxis* keyAxis, QCPAxis* valueAxis, const TimelineScene* scene);
+
+    // The render context for the current axes (also used for hit-testing).
+    LaneRenderContext context() const;
+
+    double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
+    QCPRange getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
+    QCPRange getValueRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth,
+                           const QCPRange& inKeyRange = QCPRange()) const override;
+
+protected:
+    void draw(QCPPainter* painter) override;
+    void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;
+
+private:
+    const TimelineScene* scene_;
+};
+
+} // namespace irqscope::app

@@ -1,0 +1,62 @@
+// Whole-model speed: simulated time per wall time for every preset, with the
+// full trace recorded (target: i915-execlists with gpu.bottom_half=hardirq at
+// least as fast as real time).
+#include "bench_tiny.h"
+
+#include "irqscope/engine.h"
+#include "irqscope/presets.h"
+
+#include <benchmark/benchmark.h>
+
+using namespace irqscope;
+
+namespace {
+void BM_Preset(benchmark::State& state, std::string name, std::vector<std::pair<std::string, std::string>> sets) {
+    auto s = loadPreset(name);
+    if (!s) {
+        state.SkipWithError(s.error().toString().c_str());
+        return;
+    }
+    for (auto& [k, v] : sets)
+        if (auto st = s->set(k, v); !st) {
+            state.SkipWithError(st.error().toString().c_str());
+            return;
+        }
+    RunOptions o;
+    o.duration = benchTiny() ? 2 * kMs : 200 * kMs;
+    std::uint64_t events = 0;
+    std::size_t segments = 0, bytes = 0;
+    double simSeconds = 0;
+    for (auto _ : state) {
+        auto r = run(*s, o);
+        if (!r) {
+            state.SkipWithError(r.error().toString().c_str());
+            return;
+        }
+        events += r->metrics.events;
+        segments = r->trace.segmentCount();
+        bytes = r->trace.memoryBytes();
+        simSeconds += double(r->metrics.simTimeNs) / 1e9;
+    }
+    state.counters["events/s"] = benchmark::Counter(double(events), benchmark::Counter::kIsRate);
+    state.counters["sim_s/wall_s"] = benchmark::Counter(simSeconds, benchmark::Counter::kIsRate);
+    state.counters["segments"] = double(segments);
+    state.counters["bytes/segment"] = segments ? double(bytes) / double(segments) : 0;
+}
+
+int registerAll() {
+    for (const auto& p : listPresets())
+        benchmark::RegisterBenchmark(("preset/" + p.name).c_str(), BM_Preset, p.name,
+                                     std::vector<std::pair<std::string, std::string>>{})
+            ->Unit(benchmark::kMillisecond);
+    for (const char* bh : {"hardirq", "tasklet", "kthread"})
+        benchmark::RegisterBenchmark((std::string("i915/bottom_half=") + bh).c_str(), BM_Preset,
+                                     std::string("i915-execlists"),
+                                     std::vector<std::pair<std::string, std::string>>{{"gpu.bottom_half", bh}})
+            ->Unit(benchmark::kMillisecond);
+    return 0;
+}
+const int registered = registerAll();
+} // namespace
+
+BENCHMARK_MAIN();
