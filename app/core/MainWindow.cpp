@@ -25,9 +25,13 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
+// Resources of a static library must be registered explicitly.
+static void initIrqscopeResources() { Q_INIT_RESOURCE(irqscope); }
+
 namespace irqscope::app {
 
 MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(parent) {
+    initIrqscopeResources();
     setObjectName(QStringLiteral("MainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/irqscope.svg")));
     runs_ = new RunList(this);
@@ -131,7 +135,9 @@ void MainWindow::createDocks() {
     runTable_->setSelectionMode(QAbstractItemView::ExtendedSelection);
     runTable_->verticalHeader()->hide();
     runTable_->horizontalHeader()->setStretchLastSection(true);
+    runTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     runTable_->horizontalHeader()->setSectionResizeMode(RunList::Changes, QHeaderView::Stretch);
+    runTable_->setWordWrap(false);
     runTable_->setToolTip(tr("Double-click a run to show it; select two and press Ctrl+M to compare them."));
     connect(runTable_, &QTableView::doubleClicked, this,
             [this](const QModelIndex& i) { showRun(runs_->at(i.row()).id); });
@@ -145,7 +151,7 @@ void MainWindow::createDocks() {
     metricsDock->setWidget(metrics_);
     addDockWidget(Qt::BottomDockWidgetArea, metricsDock);
 
-    resizeDocks({scenarioDock, detailsDock}, {340, 330}, Qt::Horizontal);
+    resizeDocks({scenarioDock, detailsDock}, {370, 380}, Qt::Horizontal);
     resizeDocks({metricsDock}, {270}, Qt::Vertical);
     resizeDocks({detailsDock, runsDock}, {300, 200}, Qt::Vertical);
 }

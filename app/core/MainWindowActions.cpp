@@ -32,7 +32,8 @@ void MainWindow::createActions() {
         auto* a = new QAction(text, this);
         a->setObjectName(QString::fromLatin1(id));
         if (!key.isEmpty()) a->setShortcut(key);
-        if (!icon.isEmpty()) a->setIcon(QIcon::fromTheme(icon));
+        if (icon.startsWith(QLatin1Char(':'))) a->setIcon(QIcon(icon));
+        else if (!icon.isEmpty()) a->setIcon(QIcon::fromTheme(icon));
         actions_.insert(a->objectName(), a);
         return a;
     };
@@ -61,13 +62,13 @@ void MainWindow::createActions() {
     connect(make("quit", tr("&Quit"), QKeySequence::Quit, QStringLiteral("application-exit")), &QAction::triggered,
             this, &QWidget::close);
 
-    connect(make("run", tr("&Run"), QKeySequence(tr("Ctrl+R")), QStringLiteral("media-playback-start")),
+    connect(make("run", tr("&Run"), QKeySequence(tr("Ctrl+R")), QStringLiteral(":/icons/run.svg")),
             &QAction::triggered, this, &MainWindow::runNow);
-    connect(make("cancel", tr("&Cancel run"), QKeySequence(tr("Ctrl+.")), QStringLiteral("process-stop")),
+    connect(make("cancel", tr("&Cancel run"), QKeySequence(tr("Ctrl+.")), QStringLiteral(":/icons/cancel.svg")),
             &QAction::triggered, runner_, &SimulationRunner::cancel);
-    QAction* autoRun = make("autoRun", tr("&Auto-run after each edit"));
+    QAction* autoRun = make("autoRun", tr("&Auto-run after each edit"), {}, QStringLiteral(":/icons/autorun.svg"));
     autoRun->setCheckable(true);
-    connect(make("compare", tr("Co&mpare selected runs"), QKeySequence(tr("Ctrl+M"))), &QAction::triggered, this,
+    connect(make("compare", tr("Co&mpare selected runs"), QKeySequence(tr("Ctrl+M")), QStringLiteral(":/icons/compare.svg")), &QAction::triggered, this,
             [this] {
                 const auto rows = runTable_->selectionModel()->selectedRows();
                 if (rows.size() == 2) compareRows(rows[0].row(), rows[1].row());
@@ -81,16 +82,16 @@ void MainWindow::createActions() {
             &TimelinePlot::zoomOut);
     connect(make("panLeft", tr("Pan &left\tA")), &QAction::triggered, timeline_, &TimelinePlot::panLeft);
     connect(make("panRight", tr("Pan &right\tD")), &QAction::triggered, timeline_, &TimelinePlot::panRight);
-    connect(make("fitAll", tr("&Fit all"), QKeySequence(tr("Ctrl+0")), QStringLiteral("zoom-fit-best")),
+    connect(make("fitAll", tr("&Fit all"), QKeySequence(tr("Ctrl+0")), QStringLiteral(":/icons/fit.svg")),
             &QAction::triggered, timeline_, &TimelinePlot::fitAll);
-    connect(make("zoomSel", tr("Zoom to &selection\tF"), {}, QStringLiteral("zoom-select")), &QAction::triggered,
+    connect(make("zoomSel", tr("Zoom to &selection\tF"), {}, QStringLiteral(":/icons/zoom-selection.svg")), &QAction::triggered,
             timeline_, &TimelinePlot::zoomToSelection);
-    connect(make("back", tr("&Back"), QKeySequence::Back, QStringLiteral("go-previous")), &QAction::triggered,
+    connect(make("back", tr("&Back"), QKeySequence::Back, QStringLiteral(":/icons/back.svg")), &QAction::triggered,
             timeline_, &TimelinePlot::back);
-    connect(make("forward", tr("For&ward"), QKeySequence::Forward, QStringLiteral("go-next")), &QAction::triggered,
+    connect(make("forward", tr("For&ward"), QKeySequence::Forward, QStringLiteral(":/icons/forward.svg")), &QAction::triggered,
             timeline_, &TimelinePlot::forward);
     QAction* pres = make("presentation", tr("&Presentation mode"), QKeySequence(Qt::Key_F11),
-                         QStringLiteral("view-fullscreen"));
+                         QStringLiteral(":/icons/presentation.svg"));
     pres->setCheckable(true);
     connect(pres, &QAction::toggled, this, &MainWindow::setPresentationMode);
     auto laneToggle = [&](const char* id, const QString& text, bool LaneFilter::*field) {
@@ -173,6 +174,11 @@ void MainWindow::createToolBar() {
     tb->addSeparator();
     tb->addAction(action(QStringLiteral("compare")));
     tb->addAction(action(QStringLiteral("presentation")));
+    action(QStringLiteral("zoomSel"))->setIconText(tr("Zoom to selection"));
+    action(QStringLiteral("compare"))->setIconText(tr("Compare"));
+    action(QStringLiteral("autoRun"))->setIconText(tr("Auto-run"));
+    action(QStringLiteral("cancel"))->setIconText(tr("Cancel"));
+    action(QStringLiteral("presentation"))->setIconText(tr("Present"));
 }
 
 void MainWindow::updateActions() {

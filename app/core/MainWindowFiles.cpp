@@ -22,6 +22,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
+#include <QScreen>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -153,7 +154,7 @@ bool MainWindow::exportTimelineImage(const QString& path, QSize size, bool whole
         if (err) *err = tr("there is no run to export");
         return false;
     }
-    if (!wholeRun) return exportPlot(timeline_, path, size, err); // what is on screen, selection included
+    if (!wholeRun) return timeline_->exportImage(path, size, err); // what is on screen, selection included
     TimelineImageOptions opt;
     opt.title = r->label + (r->scenario && !r->scenario->title().empty()
                                 ? tr(" — %1").arg(QString::fromStdString(r->scenario->title()))
@@ -262,11 +263,13 @@ void MainWindow::copyImage() {
 void MainWindow::readSettings(bool restoreGeometry) {
     QSettings s;
     if (QAction* a = action(QStringLiteral("autoRun"))) a->setChecked(s.value(QStringLiteral("autoRun"), false).toBool());
+    const QSize avail = screen() ? screen()->availableGeometry().size() : QSize(1600, 1000);
+    const QSize initial(std::min(1600, avail.width()), std::min(1000, avail.height()));
     if (!restoreGeometry) {
-        resize(1500, 950);
+        resize(initial);
         return;
     }
-    if (!QMainWindow::restoreGeometry(s.value(QStringLiteral("geometry")).toByteArray())) resize(1500, 950);
+    if (!QMainWindow::restoreGeometry(s.value(QStringLiteral("geometry")).toByteArray())) resize(initial);
     restoreState(s.value(QStringLiteral("windowState")).toByteArray());
 }
 

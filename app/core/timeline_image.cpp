@@ -166,7 +166,7 @@ bool saveTimelineImage(const Trace& trace, const Metrics&, const TimelineImageOp
     }
     plot.setTrace(&trace, opt.title);
     plot.setView(range, false);
-    return exportPlot(&plot, path, opt.size, error);
+    return plot.exportImage(path, opt.size, error);
 }
 
 } // namespace irqscope::app

@@ -77,14 +77,16 @@ private slots:
         QVERIFY(t->view().t0 > zoomed.t0);
         QCOMPARE(t->view().span(), zoomed.span());
         QTRY_VERIFY(t->history().canBack()); // recorded once the view settles
+        const TimeRange settled = t->view();
         t->back();
-        QVERIFY(t->view() != zoomed || t->history().canBack());
+        QCOMPARE(t->view(), full);
+        t->forward();
+        QCOMPARE(t->view(), settled);
         t->fitAll();
         QCOMPARE(t->view(), full);
         t->back();
-        QVERIFY(t->view().span() < full.span());
-        t->forward();
-        QCOMPARE(t->view(), full);
+        QCOMPARE(t->view(), settled);
+        t->fitAll();
         // wheel at a point keeps the time under the cursor
         const QPoint at(t->axisRect()->left() + t->axisRect()->width() / 4, t->axisRect()->center().y());
         const double before = t->xAxis->pixelToCoord(at.x());

@@ -76,7 +76,12 @@ void LatencyPlot::rebuild() {
         replot();
         return;
     }
-    if (title) title->setText(tr("Latency: %1 (%n samples)", nullptr, int(hist_->count())).arg(name_));
+    if (title)
+        title->setText(tr("Latency: %1 (%n samples)", nullptr, int(hist_->count())).arg(name_) + QLatin1Char('\n') +
+                       tr("p50 %1 · p90 %2 · p99 %3 · p99.9 %4 · max %5")
+                           .arg(formatTime(double(hist_->percentile(50))), formatTime(double(hist_->percentile(90))),
+                                formatTime(double(hist_->percentile(99))), formatTime(double(hist_->percentile(99.9))),
+                                formatTime(double(hist_->max()))));
     const auto& s = hist_->samples(); // sorted
     const double lo = double(s.front()), hi = double(s.back());
     const int bins = std::clamp(int(std::sqrt(double(s.size())) * 2), 10, 80);
@@ -146,12 +151,12 @@ void LatencyPlot::rebuild() {
         text->setClipToAxisRect(true);
         text->position->setTypeX(QCPItemPosition::ptPlotCoords);
         text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        text->position->setCoords(x, 0.02 + 0.075 * (row++ % 3));
-        text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        text->position->setCoords(x, row++ % 2 ? 0.16 : 0.02);
+        text->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
         text->setPadding(QMargins(3, 1, 3, 1));
         text->setBrush(QColor(255, 255, 255, 220));
         text->setFont(f);
-        text->setText(tr("%1 %2").arg(label, formatTime(x)));
+        text->setText(label);
     }
     legend->setVisible(true);
     legend->setFont(f);

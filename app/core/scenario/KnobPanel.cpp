@@ -64,6 +64,7 @@ KnobPanel::KnobPanel(QWidget* parent) : QWidget(parent) {
     auto* scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* content = new QWidget(scroll);
     auto* v = new QVBoxLayout(content);
     v->setContentsMargins(0, 0, 0, 0);
@@ -103,6 +104,8 @@ KnobPanel::KnobPanel(QWidget* parent) : QWidget(parent) {
         auto* line = new QHBoxLayout;
         f.editor = makeEditor(p);
         f.editor->setParent(f.row);
+        f.editor->setMinimumWidth(60);
+        f.editor->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
         f.editor->setToolTip(tip);
         f.editor->setProperty("paramPath", path);
         f.editor->installEventFilter(this);

@@ -158,8 +158,9 @@ void LaneRenderer::drawInstants(QPainter& p, const LaneRenderContext& c, const L
     const int columns = c.time.columns();
     p.setRenderHint(QPainter::Antialiasing, true);
     if (last - first <= static_cast<std::size_t>(std::max(columns / 6, 1))) {
-        const double half = std::clamp(stripH * 0.45, 2.5, 9.0);
-        for (std::size_t i = first; i < last; ++i) {
+        const double half = std::clamp(stripH * 0.4, 2.5, 6.0);
+        // backwards, so the first of several instants at one spot (the raise) ends up on top
+        for (std::size_t i = last; i-- > first;) {
             const Instant& in = all[i];
             const double x = c.time.toPixel(double(in.t));
             const QColor col = c.palette.instant(in.kind);

@@ -1,5 +1,6 @@
 #include "core/timeline/TimelinePlot.h"
 
+#include "core/export/PlotExport.h"
 #include "core/timeline/SwatchLegendItem.h"
 #include "core/timeline/TimeAxisTicker.h"
 #include "core/timeline/TimelinePlottable.h"
@@ -48,7 +49,14 @@ TimelinePlot::TimelinePlot(QWidget* parent) : QCustomPlot(parent) {
 
     legend->setVisible(true);
     axisRect()->insetLayout()->take(legend);
-    plotLayout()->addElement(2, 0, legend);
+    // legend centred under the plot: spacer | legend | spacer
+    auto* legendRow = new QCPLayoutGrid;
+    plotLayout()->addElement(2, 0, legendRow);
+    legendRow->setMargins(QMargins(0, 0, 0, 0));
+    legendRow->addElement(0, 0, new QCPLayoutElement(this));
+    legendRow->addElement(0, 1, legend);
+    legendRow->addElement(0, 2, new QCPLayoutElement(this));
+    legendRow->setColumnStretchFactors({1, 0.001, 1});
     plotLayout()->setRowStretchFactor(2, 0.001);
     plotLayout()->setRowStretchFactor(0, 0.001);
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
@@ -114,14 +122,32 @@ void TimelinePlot::rebuildLanes() {
 
 void TimelinePlot::rebuildLegend() {
     legend->clearItems();
-    const int n = static_cast<int>(Palette::legendKinds().size()) + 1;
-    legend->setWrap(width() > 1100 || n <= 6 ? n : (n + 1) / 2);
     for (ContextKind k : Palette::legendKinds())
         legend->addItem(new SwatchLegendItem(legend, scene_.palette.kind(k), Palette::kindName(k)));
     QColor off = scene_.palette.irqsOff();
     off.setAlpha(110);
     legend->addItem(new SwatchLegendItem(legend, off, tr("irqs off"), true));
     applyFonts();
+    fitLegendTo(width());
+}
+
+void TimelinePlot::fitLegendTo(int w) {
+    const int n = legend->itemCount();
+    if (n == 0) return;
+    int total = 0;
+    for (int i = 0; i < n; ++i) total += legend->item(i)->minimumOuterSizeHint().width() + legend->columnSpacing();
+    const int wrap = total + 40 <= w ? n : (n + 1) / 2;
+    if (legend->wrap() != wrap) {
+        legend->setWrap(wrap);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    }
+}
+
+bool TimelinePlot::exportImage(const QString& path, QSize size, QString* error) {
+    fitLegendTo(size.width());
+    const bool ok = exportPlot(this, path, size, error);
+    fitLegendTo(width());
+    return ok;
 }
 
 void TimelinePlot::applyFonts() {
@@ -419,13 +445,8 @@ void TimelinePlot::keyPressEvent(QKeyEvent* e) {
 }
 
 void TimelinePlot::resizeEvent(QResizeEvent* e) {
+    fitLegendTo(width());
     QCustomPlot::resizeEvent(e);
-    const int n = static_cast<int>(Palette::legendKinds().size()) + 1;
-    const int wrap = width() > 1000 ? n : (n + 1) / 2;
-    if (legend->wrap() != wrap) {
-        legend->setWrap(wrap);
-        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-    }
 }
 
 } // namespace irqscope::app

@@ -46,6 +46,11 @@ public:
     void setTheme(Palette::Theme theme);
     void setBaseFontSize(int pt);
 
+    // Export what is shown to PNG/SVG/PDF at `size`, legend laid out for that width.
+    bool exportImage(const QString& path, QSize size, QString* error);
+    // One legend row when it fits in `width` pixels, else two.
+    void fitLegendTo(int width);
+
     std::optional<TimelineItem> itemAt(const QPointF& pos) const;
     const std::optional<TimelineItem>& selection() const { return scene_.selection; }
     void selectItem(const std::optional<TimelineItem>& item);
