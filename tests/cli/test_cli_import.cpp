@@ -28,15 +28,18 @@ QString data(const char* name) {
     return QStringLiteral(IRQSCOPE_TEST_DATA "/ftrace/") + QString::fromLatin1(name);
 }
 
-bool has(const std::string& s, const char* what) { return s.find(what) != std::string::npos; }
+bool has(const std::string& s, const char* what) {
+    return s.find(what) != std::string::npos;
+}
 
 } // namespace
 
 class TestCliImport : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void metricsToStdout() {
-        auto r = cli({QStringLiteral("import"), data("nested.txt"), QStringLiteral("--metrics"), QStringLiteral("-")});
+        auto r = cli({QStringLiteral("import"), data("nested.txt"), QStringLiteral("--metrics"),
+                      QStringLiteral("-")});
         QCOMPARE(r.status, 0);
         const auto j = nlohmann::json::parse(r.out);
         QVERIFY(j["schema"] == "irqscope.metrics/1");
@@ -60,8 +63,8 @@ private slots:
         QVERIFY(dir.isValid());
         const QString json = dir.filePath(QStringLiteral("t.json"));
         const QString png = dir.filePath(QStringLiteral("t.png"));
-        auto r = cli({QStringLiteral("import"), data("real/x86_64-2cpu-load.txt"), QStringLiteral("--trace"), json,
-                      QStringLiteral("--image"), png});
+        auto r = cli({QStringLiteral("import"), data("real/x86_64-2cpu-load.txt"),
+                      QStringLiteral("--trace"), json, QStringLiteral("--image"), png});
         QVERIFY2(r.status == 0, r.err.c_str());
         QFile f(json);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -81,9 +84,14 @@ private slots:
 
     void usageErrors() {
         QCOMPARE(cli({QStringLiteral("import")}).status, 2);
-        QCOMPARE(cli({QStringLiteral("import"), data("nested.txt"), QStringLiteral("--frobnicate")}).status, 2);
-        QCOMPARE(cli({QStringLiteral("import"), data("nested.txt"), QStringLiteral("--metrics")}).status, 2);
-        auto img = cli({QStringLiteral("import"), data("nested.txt"), QStringLiteral("--image"), QStringLiteral("x.bmp")});
+        QCOMPARE(cli({QStringLiteral("import"), data("nested.txt"), QStringLiteral("--frobnicate")})
+                     .status,
+                 2);
+        QCOMPARE(
+            cli({QStringLiteral("import"), data("nested.txt"), QStringLiteral("--metrics")}).status,
+            2);
+        auto img = cli({QStringLiteral("import"), data("nested.txt"), QStringLiteral("--image"),
+                        QStringLiteral("x.bmp")});
         QCOMPARE(img.status, 2);
         QVERIFY(has(img.err, ".png"));
     }

@@ -43,7 +43,8 @@ std::vector<Seg> segs(const Trace& t, std::uint32_t lane, int depth) {
     std::vector<Seg> out;
     for (std::size_t i = 0; i < t.segmentCount(lane, depth); ++i) {
         const Segment s = t.segment(lane, depth, i);
-        out.push_back({s.start, s.end, s.kind, std::string(t.str(s.entity)), std::string(t.str(s.detail))});
+        out.push_back(
+            {s.start, s.end, s.kind, std::string(t.str(s.entity)), std::string(t.str(s.detail))});
     }
     return out;
 }
@@ -54,7 +55,8 @@ Time bucket(const Metrics& m, int cpu, TimeBucket b) {
 
 Time bucketSum(const Metrics& m, int cpu) {
     Time s = 0;
-    for (Time v : m.cpus.at(static_cast<std::size_t>(cpu)).ns) s += v;
+    for (Time v : m.cpus.at(static_cast<std::size_t>(cpu)).ns)
+        s += v;
     return s;
 }
 
@@ -71,7 +73,8 @@ std::uint64_t note(const ImportReport& r, const std::string& k) {
 void checkBucketsCover(const ImportResult& r) {
     for (const auto& c : r.metrics.cpus) {
         Time untraced = 0;
-        if (auto it = r.report.untracedNs.find(c.cpu); it != r.report.untracedNs.end()) untraced = it->second;
+        if (auto it = r.report.untracedNs.find(c.cpu); it != r.report.untracedNs.end())
+            untraced = it->second;
         QCOMPARE(bucketSum(r.metrics, c.cpu) + untraced, r.metrics.simTimeNs);
     }
 }
@@ -82,11 +85,11 @@ constexpr Time us = kUs;
 
 class TestFtraceImport : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     // ---------------------------------------------------------------- line parser
     void parsesTracefsLineWithFlags() {
-        auto p = ftrace::parseLine(
-            "          <idle>-0       [001] d.h1.  1234.567890: irq_handler_entry: irq=27 name=arch_timer");
+        auto p = ftrace::parseLine("          <idle>-0       [001] d.h1.  1234.567890: "
+                                   "irq_handler_entry: irq=27 name=arch_timer");
         QCOMPARE(p.kind, ftrace::LineKind::Event);
         QCOMPARE(p.event.comm, std::string_view("<idle>"));
         QCOMPARE(p.event.pid, 0);
@@ -99,8 +102,8 @@ private slots:
     }
 
     void parsesCommsWithSpacesAndDashes() {
-        auto p = ftrace::parseLine(
-            " Web Content-my-tab-4242 [003] .....  10.000001: sched_waking: comm=a b pid=7 prio=120 target_cpu=003");
+        auto p = ftrace::parseLine(" Web Content-my-tab-4242 [003] .....  10.000001: sched_waking: "
+                                   "comm=a b pid=7 prio=120 target_cpu=003");
         QCOMPARE(p.kind, ftrace::LineKind::Event);
         QCOMPARE(p.event.comm, std::string_view("Web Content-my-tab"));
         QCOMPARE(p.event.pid, 4242);
@@ -194,7 +197,8 @@ private slots:
         QCOMPARE(m.latency.at("softirq_raise_to_entry").samples(), std::vector<Time>{15 * us});
         QCOMPARE(m.latency.at("wakeup").samples(), std::vector<Time>{100 * us});
         QCOMPARE(m.latency.at("workqueue_queue_to_start").samples(), std::vector<Time>{60 * us});
-        auto stress = std::find_if(m.tasks.begin(), m.tasks.end(), [](const TaskMetrics& x) { return x.pid == 200; });
+        auto stress = std::find_if(m.tasks.begin(), m.tasks.end(),
+                                   [](const TaskMetrics& x) { return x.pid == 200; });
         QVERIFY(stress != m.tasks.end());
         QCOMPARE(stress->runNs, 245 * us);
         QCOMPARE(stress->chargedNs, 300 * us);
@@ -210,7 +214,8 @@ private slots:
         QCOMPARE(t.str(in[2].detail), std::string_view("vmstat_update"));
         QCOMPARE(t.flows().size(), std::size_t(3));
         std::map<FlowKind, Flow> byKind;
-        for (const Flow& f : t.flows()) byKind[f.kind] = f;
+        for (const Flow& f : t.flows())
+            byKind[f.kind] = f;
         QCOMPARE(byKind.at(FlowKind::RaiseSoftirq).dstTime, 125 * us);
         QCOMPARE(byKind.at(FlowKind::WakeTask).srcTime, 200 * us);
         QCOMPARE(byKind.at(FlowKind::WakeTask).dstTime, 300 * us);
@@ -343,7 +348,9 @@ private slots:
         QCOMPARE(r.error().where, std::string("line 2")); // line 1 is blank
         QVERIFY(r.error().message.find("name,value") != std::string::npos);
 
-        std::istringstream bin(std::string("\x7f" "ELF\x02\x01\x01\0\0\0garbage", 16));
+        std::istringstream bin(std::string("\x7f"
+                                           "ELF\x02\x01\x01\0\0\0garbage",
+                                           16));
         auto b = importFtrace(bin, "a.out");
         QVERIFY(!b);
         QCOMPARE(b.error().file, std::string("a.out"));
@@ -361,7 +368,8 @@ private slots:
 
     void overlongLinesAreSkippedNotHeld() {
         std::string text(200 * 1024, 'x');
-        text += "\n            bash-1     [000] .....     1.000000: sched_switch: prev_comm=bash prev_pid=1 "
+        text += "\n            bash-1     [000] .....     1.000000: sched_switch: prev_comm=bash "
+                "prev_pid=1 "
                 "prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n";
         auto r = importText(text);
         QCOMPARE(skipped(r.report, "overlong_line"), std::uint64_t(1));
@@ -385,10 +393,9 @@ private slots:
     }
 
     void timeGoingBackwardsIsClamped() {
-        auto r = importText(
-            "   a-10 [000] .....  1.000100: softirq_raise: vec=1 [action=TIMER]\n"
-            "   a-10 [000] .....  1.000050: softirq_entry: vec=1 [action=TIMER]\n"
-            "   a-10 [000] .....  1.000200: softirq_exit: vec=1 [action=TIMER]\n");
+        auto r = importText("   a-10 [000] .....  1.000100: softirq_raise: vec=1 [action=TIMER]\n"
+                            "   a-10 [000] .....  1.000050: softirq_entry: vec=1 [action=TIMER]\n"
+                            "   a-10 [000] .....  1.000200: softirq_exit: vec=1 [action=TIMER]\n");
         QCOMPARE(note(r.report, "time_went_backwards"), std::uint64_t(1));
         auto d1 = segs(r.trace, 0, 1);
         QCOMPARE(d1.size(), std::size_t(1));
@@ -415,11 +422,12 @@ private slots:
         struct Ev {
             int cpu, pid;
             Time ts;
-            int delta;     // +1 entry, -1 exit, 0 other
-            int nextPid;   // sched_switch only, else -1
+            int delta;   // +1 entry, -1 exit, 0 other
+            int nextPid; // sched_switch only, else -1
             bool interrupt;
         };
-        const std::regex lineRe(R"(^\s*.*-(\d+)\s+(?:\(.*\)\s+)?\[(\d+)\]\s+(?:\S+\s+)?(\d+)\.(\d{6}):\s+(\w+):\s?(.*)$)");
+        const std::regex lineRe(
+            R"(^\s*.*-(\d+)\s+(?:\(.*\)\s+)?\[(\d+)\]\s+(?:\S+\s+)?(\d+)\.(\d{6}):\s+(\w+):\s?(.*)$)");
         const std::regex nextRe(R"(next_pid=(\d+))");
         std::ifstream in(path);
         QVERIFY(in.good());
@@ -434,7 +442,12 @@ private slots:
             }
             std::smatch m;
             QVERIFY2(std::regex_match(line, m, lineRe), line.c_str());
-            Ev e{std::stoi(m[2]), std::stoi(m[1]), std::stoll(m[3]) * kSec + std::stoll(m[4]) * 1000, 0, -1, false};
+            Ev e{std::stoi(m[2]),
+                 std::stoi(m[1]),
+                 std::stoll(m[3]) * kSec + std::stoll(m[4]) * 1000,
+                 0,
+                 -1,
+                 false};
             const std::string name = m[5], fields = m[6];
             const bool vectorEv = fields.rfind("vector=", 0) == 0;
             if (name == "irq_handler_entry" || name == "softirq_entry" || name == "tasklet_entry" ||
@@ -481,7 +494,8 @@ private slots:
             }
             if (pid == -1 || (pid == 0 && depth == 0)) idle += end - last;
             const Time busy = end - idle;
-            const Time imported = bucketSum(r.metrics, cpu) - bucket(r.metrics, cpu, TimeBucket::Idle);
+            const Time imported =
+                bucketSum(r.metrics, cpu) - bucket(r.metrics, cpu, TimeBucket::Idle);
             QCOMPARE(imported, busy);
             QCOMPARE(bucketSum(r.metrics, cpu), end);
             QCOMPARE(r.metrics.cpus[static_cast<std::size_t>(cpu)].interrupts, irqs);

@@ -2,15 +2,18 @@
 // selects, re-runs a what-if edit, compares two runs, exports every format.
 #include "core/MainWindow.h"
 #include "core/compare/CompareView.h"
+#include "core/metrics/MetricsPanel.h"
 #include "core/run/SimulationRunner.h"
 #include "core/scenario/KnobPanel.h"
 #include "core/timeline/TimelinePlot.h"
 #include "core/timeline_image.h"
 
 #include <QAction>
+#include <QDir>
 #include <QFile>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
@@ -45,7 +48,7 @@ class TestMainWindow : public QObject {
 
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestMode(true);
+        QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("irqscope-test"));
         QCoreApplication::setApplicationName(QStringLiteral("test_mainwindow"));
         QVERIFY(dir_.isValid());
@@ -112,6 +115,8 @@ private slots:
         QCOMPARE(t->selection()->segment.start, s.start);
         QVERIFY(!t->scene().flows.empty()); // raised by a hardirq, and woke the server
         QVERIFY(w_->details()->toPlainText().contains(QStringLiteral("Caused by")));
+        const QString tip = ItemText::tooltipHtml(w_->currentRun()->result->trace, *t->selection());
+        QVERIFY(tip.contains(QStringLiteral("duration")) && tip.contains(QStringLiteral("CPU")));
         t->zoomToSelection();
         QVERIFY(t->view().t0 <= double(s.start) && t->view().t1 >= double(s.end));
         QTest::keyClick(t, Qt::Key_Escape);
@@ -227,11 +232,63 @@ private slots:
         QCOMPARE(w_->knobs()->scenario().getInt("net.rate_hz"), std::int64_t(4000));
     }
 
+    void importRealTrace() {
+        QString err;
+        const QString dir = QStringLiteral(IRQSCOPE_TEST_DATA "/ftrace/");
+        QVERIFY(!w_->importTraceFile(dir + QStringLiteral("not_ftrace.csv"), &err));
+        QVERIFY(err.contains(QStringLiteral("not_ftrace.csv")));
+        const int before = w_->runs()->size();
+        QVERIFY2(w_->importTraceFile(dir + QStringLiteral("nested.txt"), &err), qPrintable(err));
+        QCOMPARE(w_->runs()->size(), before + 1);
+        QVERIFY(!w_->currentRun()->scenario); // imported, not simulated
+        QVERIFY(!w_->timeline()->scene().layout.laneSlots().empty());
+        QVERIFY(w_->compareRows(0, w_->runs()->size() - 1)); // a simulation beside a real capture
+    }
+
     void presentationMode() {
         w_->setPresentationMode(true);
         QVERIFY(w_->timeline()->scene().palette.presentation());
         w_->setPresentationMode(false);
         QVERIFY(!w_->timeline()->scene().palette.presentation());
+    }
+
+    // Screenshots for docs/user-guide.md, only when asked:
+    //   IRQSCOPE_DOC_SHOTS=/work/main/docs/images ctest -R test_mainwindow
+    void docScreenshots() {
+        const QString out = qEnvironmentVariable("IRQSCOPE_DOC_SHOTS");
+        if (out.isEmpty()) QSKIP("set IRQSCOPE_DOC_SHOTS=DIR to write the user guide's screenshots");
+        w_->resize(1600, 1000);
+        QVERIFY(w_->loadPreset(QStringLiteral("basics")));
+        QVERIFY(w_->runner()->waitForIdle(10000));
+        auto shot = [&](const char* name) {
+            QTest::qWait(400);
+            QVERIFY(w_->grab().save(QDir(out).filePath(QString::fromLatin1(name))));
+        };
+        shot("user-guide-main.png");
+        TimelinePlot* t = w_->timeline();
+        const auto softirq = find(ContextKind::Softirq);
+        QVERIFY(softirq);
+        t->setView({double(softirq->segment.start) - 15000, double(softirq->segment.end) + 40000});
+        t->selectItem(softirq);
+        t->zoomToSelection();
+        shot("user-guide-selection.png");
+        QVERIFY(w_->knobs()->edit(QStringLiteral("net.rate_hz"), QStringLiteral("12000")));
+        w_->runNow();
+        QVERIFY(w_->runner()->waitForIdle(10000));
+        QVERIFY(w_->compareRows(w_->runs()->size() - 2, w_->runs()->size() - 1));
+        w_->compare()->plotA()->setView({10e6, 14e6});
+        shot("user-guide-compare.png");
+        w_->centralTabs()->setCurrentIndex(0);
+        t->setView({10e6, 14e6});
+        w_->metrics()->setCurrentIndex(1);
+        shot("user-guide-cputime.png");
+        w_->metrics()->setCurrentIndex(0);
+        w_->setPresentationMode(true);
+        w_->showNormal(); // the offscreen "screen" is small; show the projector look at 1600x1000
+        w_->resize(1600, 1000);
+        t->setView({20e6, 21e6});
+        shot("user-guide-presentation.png");
+        w_->setPresentationMode(false);
     }
 
     void cleanupTestCase() { w_.reset(); }

@@ -25,10 +25,14 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     b_ = new TimelinePlot(plots);
     table_ = new QTableWidget(0, 5, split);
     table_->setHorizontalHeaderLabels({tr("Metric"), tr("A"), tr("B"), tr("B − A"), tr("Change")});
+    table_->setWordWrap(false);
+    table_->setToolTip(tr("Green: B is better than A; red: worse."));
     table_->verticalHeader()->hide();
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setAlternatingRowColors(true);
-    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    table_->setMinimumWidth(420);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     v->addWidget(split, 1);
@@ -73,7 +77,8 @@ void CompareView::setRuns(const RunRecord& a, const RunRecord& b) {
             table_->setItem(i, col, it);
             return it;
         };
-        cell(0, tr("%1 — %2").arg(r.group, r.name), Qt::AlignLeft | Qt::AlignVCenter);
+        cell(0, tr("%1 — %2").arg(r.group, r.name), Qt::AlignLeft | Qt::AlignVCenter)
+            ->setToolTip(tr("%1 — %2").arg(r.group, r.name));
         cell(1, r.a ? MetricsDelta::format(*r.a, r.unit) : tr("–"));
         cell(2, r.b ? MetricsDelta::format(*r.b, r.unit) : tr("–"));
         const auto d = r.delta();
@@ -88,7 +93,6 @@ void CompareView::setRuns(const RunRecord& a, const RunRecord& b) {
             rc->setForeground(c);
         }
     }
-    table_->resizeColumnsToContents();
 }
 
 void CompareView::setTheme(Palette::Theme theme, int basePt) {

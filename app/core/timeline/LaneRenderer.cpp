@@ -135,7 +135,7 @@ void LaneRenderer::drawTrack(QPainter& p, const LaneRenderContext& c, const Lane
         const TraceBin& bin = bins[static_cast<std::size_t>(b)];
         const bool visible = bin.count > 0 && bin.kind != ContextKind::Idle && bin.coverage > 0;
         // Sparse columns stay visible (a 50 ns hardirq in a 10 µs column still shows).
-        const int alpha = !visible ? 0 : bin.coverage < 0.25f ? 150 : bin.coverage < 0.6f ? 210 : 255;
+        const int alpha = !visible ? 0 : bin.coverage < 0.25f ? 190 : bin.coverage < 0.6f ? 225 : 255;
         if (runStart >= 0 && (!visible || bin.kind != runKind || alpha != runAlpha)) flush(b);
         if (visible && runStart < 0) {
             runStart = b;

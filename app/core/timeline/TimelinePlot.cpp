@@ -132,6 +132,9 @@ void TimelinePlot::rebuildLegend() {
 }
 
 void TimelinePlot::fitLegendTo(int w) {
+    // as many time ticks as labels of this font fit
+    const int ticks = std::clamp(static_cast<int>((w - 150) / (baseFontPt_ * 11.0)), 3, 10);
+    xAxis->ticker()->setTickCount(ticks);
     const int n = legend->itemCount();
     if (n == 0) return;
     int total = 0;
@@ -182,6 +185,7 @@ void TimelinePlot::setTheme(Palette::Theme theme) {
 void TimelinePlot::setBaseFontSize(int pt) {
     baseFontPt_ = pt;
     applyFonts();
+    fitLegendTo(width());
     replot();
 }
 

@@ -28,8 +28,9 @@ void Machine::watchdogCheck(Kctx& c) {
         if (stuck > cfg_.softLockupThresh && (k.softWarnedAt < 0 || now() - k.softWarnedAt > cfg_.softLockupThresh)) {
             k.softWarnedAt = now();
             char buf[160];
-            std::snprintf(buf, sizeof buf, "watchdog: BUG: soft lockup - CPU#%d stuck for %llds! [%s:%d]", k.id,
-                          static_cast<long long>(stuck / 1'000'000'000), k.curr->name.c_str(), k.curr->pid);
+            // The kernel prints whole seconds; shortened thresholds need the fraction.
+            std::snprintf(buf, sizeof buf, "watchdog: BUG: soft lockup - CPU#%d stuck for %.*fs! [%s:%d]", k.id,
+                          stuck < 10'000'000'000 ? 2 : 0, double(stuck) / 1e9, k.curr->name.c_str(), k.curr->pid);
             warn(k, "soft_lockup", buf);
         }
     }

@@ -24,7 +24,7 @@ namespace {
 constexpr std::size_t kMaxLine = 64 * 1024;
 
 class LineReader {
-public:
+  public:
     explicit LineReader(std::istream& in) : in_(in) { buf_.resize(64 * 1024); }
 
     // Next line (without '\n'); `overlong` when it exceeded kMaxLine and was cut.
@@ -36,8 +36,10 @@ public:
             const char* b = buf_.data() + pos_;
             const char* nl = static_cast<const char*>(std::memchr(b, '\n', len_ - pos_));
             const std::size_t n = nl ? static_cast<std::size_t>(nl - b) : len_ - pos_;
-            if (line.size() + n <= kMaxLine) line.append(b, n);
-            else overlong = true;
+            if (line.size() + n <= kMaxLine)
+                line.append(b, n);
+            else
+                overlong = true;
             pos_ += n;
             if (nl) {
                 ++pos_;
@@ -52,7 +54,7 @@ public:
     }
     bool failed() const { return in_.bad(); }
 
-private:
+  private:
     bool fill() {
         if (!in_) return false;
         in_.read(buf_.data(), static_cast<std::streamsize>(buf_.size()));
@@ -185,7 +187,8 @@ Result<ImportResult> importFtrace(std::istream& in, const std::string& sourceNam
         }
         }
     }
-    if (reader.failed()) return Error{sourceName, "line " + std::to_string(rep.lines + 1), "read error"};
+    if (reader.failed())
+        return Error{sourceName, "line " + std::to_string(rep.lines + 1), "read error"};
     if (!looksLikeFtrace) {
         if (firstBadLine == 0)
             return Error{sourceName, "", "empty: no ftrace header or event line"};

@@ -87,8 +87,8 @@ enum class EventType : std::uint8_t {
 struct FtraceEvent {
     EventType type = EventType::IrqEntry;
     int cpu = 0;
-    Time t = 0;       // rebased: ns since the first event of the file
-    int pid = 0;      // current task on that CPU (line header)
+    Time t = 0;                // rebased: ns since the first event of the file
+    int pid = 0;               // current task on that CPU (line header)
     StringId comm = kNoString; // header comm (may be "<...>")
     std::int64_t key = 0;
     std::int64_t key2 = 0;

@@ -42,7 +42,9 @@ void MetricsBuilder::contextSwitch(int cpu) {
     ++cpus_[static_cast<std::size_t>(cpu)].contextSwitches;
 }
 
-void MetricsBuilder::latency(const char* series, Time ns) { latency_[series].add(ns); }
+void MetricsBuilder::latency(const char* series, Time ns) {
+    latency_[series].add(ns);
+}
 
 Metrics MetricsBuilder::finish(std::string scenario, Time duration, std::uint64_t events,
                                double wallS) {

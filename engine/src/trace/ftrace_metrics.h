@@ -19,7 +19,7 @@
 namespace irqscope::ftrace {
 
 class MetricsBuilder {
-public:
+  public:
     explicit MetricsBuilder(const Trace& strings) : strings_(strings) {}
 
     void ensureCpu(int cpu);
@@ -33,7 +33,7 @@ public:
 
     Metrics finish(std::string scenario, Time duration, std::uint64_t events, double wallS);
 
-private:
+  private:
     struct TaskAcc {
         StringId name = kNoString;
         Time runNs = 0;

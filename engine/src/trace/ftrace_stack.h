@@ -39,7 +39,7 @@
 namespace irqscope::ftrace {
 
 class FlowMatcher {
-public:
+  public:
     struct End {
         std::uint32_t lane = 0;
         Time t = 0;
@@ -52,7 +52,7 @@ public:
     bool hasCause(std::int64_t key) const { return causes_.count(key) != 0; }
     void dropCause(std::int64_t key) { causes_.erase(key); }
 
-private:
+  private:
     std::unordered_map<std::int64_t, End> causes_;  // earliest unmatched cause per key
     std::unordered_map<std::int64_t, End> effects_; // latest unmatched effect per key
 };
@@ -60,7 +60,7 @@ private:
 ContextKind taskKind(std::string_view comm, int pid);
 
 class StackBuilder {
-public:
+  public:
     StackBuilder(Trace& trace, MetricsBuilder& metrics, ImportReport& report);
 
     void declareCpus(int n);
@@ -70,7 +70,7 @@ public:
     void finish(Time end);
     int cpuCount() const { return static_cast<int>(cpus_.size()); }
 
-private:
+  private:
     struct Frame {
         ContextKind kind = ContextKind::Idle;
         EventType opener = EventType::Switch; // what pushed it (Switch = the task)
@@ -82,9 +82,9 @@ private:
     };
     struct Cpu {
         std::uint32_t lane = 0;
-        bool live = false;  // false: in the prologue, buffering
-        bool seen = false;  // any event or marker seen
-        bool gap = false;   // what precedes the next event is not covered
+        bool live = false; // false: in the prologue, buffering
+        bool seen = false; // any event or marker seen
+        bool gap = false;  // what precedes the next event is not covered
         Time lastT = 0;
         Time gapStart = 0;
         std::vector<Frame> stack;
@@ -96,10 +96,10 @@ private:
     MetricsBuilder& metrics_;
     ImportReport& report_;
     std::vector<Cpu> cpus_;
-    std::unordered_map<std::int64_t, StringId> comms_;     // pid -> latest comm
-    std::unordered_map<std::int64_t, StringId> irqNames_;  // irq -> "27:arch_timer"
-    std::unordered_map<std::int64_t, StringId> works_;     // kworker pid -> running work fn
-    std::unordered_map<std::int64_t, int> running_;        // pid -> CPU it runs on
+    std::unordered_map<std::int64_t, StringId> comms_;    // pid -> latest comm
+    std::unordered_map<std::int64_t, StringId> irqNames_; // irq -> "27:arch_timer"
+    std::unordered_map<std::int64_t, StringId> works_;    // kworker pid -> running work fn
+    std::unordered_map<std::int64_t, int> running_;       // pid -> CPU it runs on
     FlowMatcher wakes_, queued_;
 
     Cpu& cpu(int n);
