@@ -279,6 +279,9 @@ void MainWindow::setPresentationMode(bool on) {
     metrics_->setTheme(theme, on ? 14 : 9);
     if (on) {
         normalState_ = saveState();
+        // the projector gets the timeline: metrics and the run list step aside
+        for (const char* dock : {"MetricsDock", "RunsDock"})
+            if (auto* d = findChild<QDockWidget*>(QString::fromLatin1(dock))) d->hide();
         showFullScreen();
     } else {
         showNormal();

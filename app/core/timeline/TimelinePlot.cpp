@@ -165,7 +165,7 @@ void TimelinePlot::applyFonts() {
     for (int i = 0; i < legend->itemCount(); ++i) legend->item(i)->setFont(f);
     legend->setIconSize(int(baseFontPt_ * 1.8), int(baseFontPt_ * 1.3));
     QFont tf = bold;
-    tf.setPointSizeF(baseFontPt_ * 1.25);
+    tf.setPointSizeF(baseFontPt_ > 12 ? baseFontPt_ : baseFontPt_ * 1.25);
     title_->setFont(tf);
     QFont seg = f;
     seg.setPointSizeF(std::max(7.0, baseFontPt_ * 0.9));
