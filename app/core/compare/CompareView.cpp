@@ -77,7 +77,7 @@ void CompareView::setRuns(const RunRecord& a, const RunRecord& b) {
             table_->setItem(i, col, it);
             return it;
         };
-        cell(0, tr("%1 — %2").arg(r.group, r.name), Qt::AlignLeft | Qt::AlignVCenter)
+        cell(0, tr("%1 · %2").arg(r.name, r.group), Qt::AlignLeft | Qt::AlignVCenter)
             ->setToolTip(tr("%1 — %2").arg(r.group, r.name));
         cell(1, r.a ? MetricsDelta::format(*r.a, r.unit) : tr("–"));
         cell(2, r.b ? MetricsDelta::format(*r.b, r.unit) : tr("–"));
