@@ -134,8 +134,10 @@ void LaneRenderer::drawTrack(QPainter& p, const LaneRenderContext& c, const Lane
     for (int b = 0; b < columns; ++b) {
         const TraceBin& bin = bins[static_cast<std::size_t>(b)];
         const bool visible = bin.count > 0 && bin.kind != ContextKind::Idle && bin.coverage > 0;
-        // Sparse columns stay visible (a 50 ns hardirq in a 10 µs column still shows).
-        const int alpha = !visible ? 0 : bin.coverage < 0.25f ? 190 : bin.coverage < 0.6f ? 225 : 255;
+        // Opacity follows how much of the column is covered, so a CPU that is 10 %
+        // in hardirq does not look like one that is 100 % in it; a floor keeps a
+        // 50 ns hardirq in a 10 µs column visible.
+        const int alpha = !visible ? 0 : std::min(255, 80 + static_cast<int>(std::lround(175.0 * std::min(1.0f, bin.coverage) / 16.0)) * 16);
         if (runStart >= 0 && (!visible || bin.kind != runKind || alpha != runAlpha)) flush(b);
         if (visible && runStart < 0) {
             runStart = b;
