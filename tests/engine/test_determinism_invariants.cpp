@@ -86,6 +86,12 @@ private slots:
             }
         }
         for (const auto& f : t.flows()) QVERIFY(f.dstTime >= f.srcTime);
+        // every raised interrupt was acknowledged, merged into a pending one, or is still pending
+        QVERIFY(!r.metrics.irqLines.empty());
+        for (const auto& l : r.metrics.irqLines)
+            QVERIFY2(l.raised == l.handled + l.merged + (l.pendingAtEnd ? 1 : 0),
+                     qPrintable(QStringLiteral("%1: raised %2 handled %3 merged %4")
+                                    .arg(QString::fromStdString(l.name)).arg(l.raised).arg(l.handled).arg(l.merged)));
     }
 };
 

@@ -58,6 +58,18 @@ struct TaskMetrics {
     Time runNs = 0;     // time actually spent running the task's own code
 };
 
+// Bookkeeping of one interrupt line: every raise is acknowledged, merged into
+// a raise that was still pending, or still pending at the end.
+struct IrqLineMetrics {
+    std::string name;
+    int intid = 0;
+    int cpu = 0;
+    std::uint64_t raised = 0;
+    std::uint64_t handled = 0;
+    std::uint64_t merged = 0;
+    bool pendingAtEnd = false;
+};
+
 struct Warning {
     Time t = 0;
     int cpu = 0;
@@ -76,6 +88,7 @@ struct Metrics {
     std::map<std::string, Throughput> throughput;
     std::vector<TaskMetrics> tasks;
     std::vector<Warning> warnings;
+    std::vector<IrqLineMetrics> irqLines;
     std::uint64_t droppedSegments = 0; // trace records the memory budget dropped
     bool cancelled = false;
 };

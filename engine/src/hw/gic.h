@@ -38,7 +38,8 @@ struct IrqLine {
     std::uint32_t lane = 0; // trace lane of this line, if recorded
     void* desc = nullptr;   // genirq descriptor (kern::IrqDesc)
     std::uint64_t raised = 0;
-    std::uint64_t handled = 0;
+    std::uint64_t handled = 0; // acknowledged
+    std::uint64_t merged = 0;  // raised while already pending (edges merge)
 };
 
 class Gic {

@@ -56,7 +56,10 @@ IrqDesc& Machine::requestIrq(hw::IrqLine& line, std::string name, IrqHandlerFn h
 void Machine::raiseLine(hw::IrqLine& line) {
     ++line.raised;
     if (trace_) trace_->addInstant(cpu(line.cpu).lane, now(), InstantKind::IrqRaise, line.nameId);
-    if (line.pending && line.type != hw::IntType::LPI) return; // already pending: edges merge
+    if (line.pending) { // already pending: the edges merge into one interrupt
+        ++line.merged;
+        return;
+    }
     line.pending = true;
     if (line.type == hw::IntType::LPI && line.active) return;
     kick(cpu(line.cpu));

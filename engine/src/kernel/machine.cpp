@@ -117,6 +117,9 @@ void Machine::finish(Time end, Metrics& out) {
     const double secs = double(stop) / 1e9;
     for (auto& [name, n] : rec_.counters) out.throughput[name] = Throughput{n, secs > 0 ? double(n) / secs : 0};
     out.warnings = warnings_;
+    for (const auto& l : gic_.lines())
+        if (l->raised > 0)
+            out.irqLines.push_back(IrqLineMetrics{l->name, l->intid, l->cpu, l->raised, l->handled, l->merged, l->pending});
     out.simTimeNs = stop;
     out.events = q_.dispatched();
 }

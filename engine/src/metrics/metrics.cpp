@@ -102,6 +102,11 @@ nlohmann::json toJson(const Metrics& m) {
     for (const auto& w : m.warnings)
         warns.push_back({{"t_ns", w.t}, {"cpu", w.cpu}, {"kind", w.kind}, {"message", w.message}});
     j["warnings"] = warns;
+    json lines = json::array();
+    for (const auto& l : m.irqLines)
+        lines.push_back({{"name", l.name}, {"intid", l.intid}, {"cpu", l.cpu}, {"raised", l.raised},
+                         {"handled", l.handled}, {"merged", l.merged}, {"pending_at_end", l.pendingAtEnd}});
+    j["irq_lines"] = lines;
     return j;
 }
 
