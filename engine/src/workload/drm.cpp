@@ -64,7 +64,7 @@ void installDrm(Machine& m) {
     const Time irqNs = s.getDuration("drm.cost.job_irq_ns");
 
     // drm_sched_init(): no submit_wq given -> alloc_ordered_workqueue(name, WQ_MEM_RECLAIM).
-    d.submitWq = &m.wq().alloc("panthor-submit", true, kind == "highpri", kind == "rt", 1);
+    d.submitWq = &m.wq().alloc("drm-sched-submit", true, kind == "highpri", kind == "rt", 1);
 
     d.runJob = &m.wq().item("drm_sched_run_job_work", [drm, runJobNs](Kctx& c) -> Proc<void> {
         Drm& dd = *drm;
