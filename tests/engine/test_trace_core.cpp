@@ -51,6 +51,45 @@ private slots:
         }
     }
 
+    // A column holding thousands of segments is summarised per group of
+    // segments: it may differ from the exact answer by a group's share, and
+    // nothing covered is lost or counted twice.
+    void lodDenseColumnsStayCloseAndConserveCoverage() {
+        Trace t;
+        const auto lane = t.addLane(LaneType::Cpu, "CPU 0", 0);
+        std::mt19937_64 rng(11);
+        Time now = 0, covered = 0;
+        std::vector<Segment> all;
+        for (int i = 0; i < 200000; ++i) {
+            now += Time(rng() % 300);
+            const Time len = 1 + Time(rng() % 1000);
+            const auto kind = static_cast<ContextKind>(1 + rng() % 3);
+            t.addSegment(lane, 0, now, now + len, kind, kNoString);
+            all.push_back(Segment{now, now + len, kind, 0, 0, 0, 0});
+            covered += len;
+            now += len;
+        }
+        t.setTimeRange(0, now);
+        t.finalize();
+        const int n = 100; // 2,000 segments a column
+        std::vector<TraceBin> bins;
+        t.queryBins(lane, 0, 0, now, n, bins);
+        const double w = double(now) / n;
+        double sum = 0;
+        std::size_t k = 0;
+        for (int b = 0; b < n; ++b) {
+            const Time b0 = Time(b * w), b1 = b == n - 1 ? now : Time((b + 1) * w);
+            double exact = 0;
+            while (k < all.size() && all[k].end <= b0) ++k;
+            for (std::size_t m = k; m < all.size() && all[m].start < b1; ++m)
+                exact += double(std::min(all[m].end, b1) - std::max(all[m].start, b0));
+            QVERIFY2(std::abs(bins[b].coverage - exact / double(b1 - b0)) < 0.05, qPrintable(QString::number(b)));
+            QVERIFY(bins[b].count > 1000);
+            sum += bins[b].coverage * double(b1 - b0);
+        }
+        QVERIFY(std::abs(sum - double(covered)) < 0.005 * double(covered));
+    }
+
     void rangeAndPointQueries() {
         Trace t;
         const auto lane = t.addLane(LaneType::Cpu, "CPU 0", 0);

@@ -29,6 +29,8 @@ static_assert(std::size(kFlowIds) == static_cast<int>(FlowKind::Count));
 // group boundary we keep a prefix sum of covered time per kind, so a bin's
 // coverage is two subtractions plus at most 2*kGroup edge segments.
 constexpr std::size_t kGroup = 64;
+// A column spanning at least this many whole groups is summarised per group.
+constexpr std::size_t kDenseGroups = 4;
 constexpr Time kMaxSegment = std::numeric_limits<std::uint32_t>::max();
 constexpr std::size_t kSegmentBytes = 8 + 4 + 1 + 4 + 4;
 constexpr std::size_t kInstantBytes = sizeof(Instant);
@@ -70,9 +72,58 @@ struct Trace::Track {
     std::vector<StringId> detail;
     // prefix[g][k]: covered ns of kind k in segments [0, g*kGroup)
     std::vector<std::array<Time, kContextKindCount>> prefix;
+    // groupStart[g] = start[g*kGroup]: a search over 1/64 of the starts, which
+    // stays in cache where a binary search over ten million would not.
+    std::vector<Time> groupStart;
 
     std::size_t size() const { return start.size(); }
     Time end(std::size_t i) const { return start[i] + dur[i]; }
+
+    // First index in [from, to) whose start is >= x (or `to`). Gallops over the
+    // group starts from `from`, so a scan that moves forward pays for the
+    // distance it moves, not for the size of the track.
+    std::size_t lowerBoundStart(std::size_t from, std::size_t to, Time x) const {
+        auto within = [&](std::size_t a, std::size_t b) {
+            return static_cast<std::size_t>(
+                std::lower_bound(start.begin() + static_cast<std::ptrdiff_t>(a),
+                                 start.begin() + static_cast<std::ptrdiff_t>(b), x) -
+                start.begin());
+        };
+        if (to - from <= 2 * kGroup || groupStart.empty()) return within(from, to);
+        const std::size_t gEnd = std::min(groupStart.size(), (to - 1) / kGroup + 1);
+        std::size_t lo = from / kGroup + 1, step = 1;
+        if (lo >= gEnd) return within(from, to);
+        while (lo + step < gEnd && groupStart[lo + step] < x) {
+            lo += step;
+            step *= 2;
+        }
+        const std::size_t hi = std::min(lo + step, gEnd);
+        const std::size_t g = static_cast<std::size_t>(
+            std::lower_bound(groupStart.begin() + static_cast<std::ptrdiff_t>(lo),
+                             groupStart.begin() + static_cast<std::ptrdiff_t>(hi), x) -
+            groupStart.begin());
+        // every group before g starts below x, group g (if any) at or after it
+        const std::size_t a = std::max(from, (g - 1) * kGroup);
+        const std::size_t b = std::min(to, g * kGroup);
+        return within(a, std::max(a, b));
+    }
+
+    // First group g >= from whose first segment starts at or after x, or the
+    // group count. Gallops, so a forward scan costs what it moves.
+    std::size_t groupAtOrAfter(std::size_t from, Time x) const {
+        const std::size_t n = groupStart.size();
+        if (from >= n || groupStart[from] >= x) return from;
+        std::size_t lo = from, step = 1; // groupStart[lo] < x
+        while (lo + step < n && groupStart[lo + step] < x) {
+            lo += step;
+            step *= 2;
+        }
+        const std::size_t hi = std::min(lo + step, n);
+        return static_cast<std::size_t>(
+            std::upper_bound(groupStart.begin() + static_cast<std::ptrdiff_t>(lo),
+                             groupStart.begin() + static_cast<std::ptrdiff_t>(hi), x - 1) -
+            groupStart.begin());
+    }
 };
 
 struct Trace::LaneData {
@@ -147,6 +198,8 @@ void Trace::finalize() {
                 acc[static_cast<int>(t.kind[i])] += t.dur[i];
             }
             if (t.size() % kGroup == 0) t.prefix[groups - 1] = acc;
+            t.groupStart.clear();
+            for (std::size_t i = 0; i < t.size(); i += kGroup) t.groupStart.push_back(t.start[i]);
         }
     }
     std::sort(flows_.begin(), flows_.end(), [](const Flow& a, const Flow& b) {
@@ -222,35 +275,7 @@ void Trace::queryBins(std::uint32_t lane, int depth, Time t0, Time t1, int bins,
         Time s = std::max(t->start[i], b0), e = std::min(t->end(i), b1);
         if (e > s) cover[static_cast<int>(t->kind[i])] += double(e - s);
     };
-    auto [i, iEnd] = segmentRange(lane, depth, t0, t1);
-    for (int b = 0; b < bins && i < iEnd; ++b) {
-        const Time b0 = t0 + static_cast<Time>(b * width);
-        const Time b1 = (b == bins - 1) ? t1 : t0 + static_cast<Time>((b + 1) * width);
-        if (b1 <= b0) continue;
-        // Skip segments that ended before this bin.
-        while (i < iEnd && t->end(i) <= b0) ++i;
-        if (i >= iEnd) break;
-        // j: first segment starting at or after b1.
-        std::size_t j = static_cast<std::size_t>(
-            std::lower_bound(t->start.begin() + static_cast<std::ptrdiff_t>(i),
-                             t->start.begin() + static_cast<std::ptrdiff_t>(iEnd), b1) -
-            t->start.begin());
-        if (j == i) continue; // a gap
-        cover.fill(0);
-        const std::size_t n = j - i;
-        if (n <= 2 * kGroup) {
-            for (std::size_t k = i; k < j; ++k) addClipped(k, b0, b1);
-        } else {
-            // Whole groups inside come from the prefix sums; the ragged ends one by one.
-            const std::size_t g0 = (i + kGroup) / kGroup;     // first whole group
-            const std::size_t g1 = (j - 1) / kGroup;           // group containing j-1 (partial)
-            for (std::size_t k = i; k < g0 * kGroup; ++k) addClipped(k, b0, b1);
-            for (int c = 0; c < kContextKindCount; ++c)
-                cover[c] += double(t->prefix[g1][c] - t->prefix[g0][c]);
-            for (std::size_t k = g1 * kGroup; k < j; ++k) addClipped(k, b0, b1);
-            // the segment at j-1 may stick out past b1, and i may start before b0:
-            // both were clipped by addClipped above (they are edge segments).
-        }
+    auto emit = [&](int b, Time b0, Time b1, std::size_t n, StringId entity) {
         TraceBin& bin = out[static_cast<std::size_t>(b)];
         double total = 0, best = -1;
         int bestKind = 0;
@@ -261,14 +286,55 @@ void Trace::queryBins(std::uint32_t lane, int depth, Time t0, Time t1, int bins,
         bin.kind = static_cast<ContextKind>(bestKind);
         bin.coverage = static_cast<float>(std::min(1.0, total / double(b1 - b0)));
         bin.count = static_cast<std::uint32_t>(n);
-        if (n == 1) bin.entity = t->entity[i];
-        else {
-            // entity of a segment of the dominant kind near the bin's middle
-            std::size_t mid = i + n / 2;
-            bin.entity = t->kind[mid] == bin.kind ? t->entity[mid] : kNoString;
+        bin.entity = entity;
+    };
+    auto [i, iEnd] = segmentRange(lane, depth, t0, t1);
+    for (int b = 0; b < bins && i < iEnd; ++b) {
+        const Time b0 = t0 + static_cast<Time>(b * width);
+        const Time b1 = (b == bins - 1) ? t1 : t0 + static_cast<Time>((b + 1) * width);
+        if (b1 <= b0) continue;
+        // Skip segments that ended before this bin.
+        while (i < iEnd && t->end(i) <= b0) ++i;
+        if (i >= iEnd) break;
+        cover.fill(0);
+        // Dense column (many whole groups): work at group granularity. The
+        // column's right edge moves to the next group start, so up to kGroup
+        // segments count in the neighbouring column instead; what is covered
+        // is conserved. Touching only two prefix rows, instead of the segment
+        // columns at both ragged ends, is what keeps a whole-trace view of ten
+        // million segments out of main-memory latency.
+        const std::size_t gi = (i + kGroup - 1) / kGroup;
+        const std::size_t gB = t->groupAtOrAfter(gi, b1);
+        if (gB < t->groupStart.size() && gB >= gi + kDenseGroups && gB * kGroup <= iEnd) {
+            for (std::size_t k = i; k < gi * kGroup; ++k) addClipped(k, b0, b1);
+            for (int c = 0; c < kContextKindCount; ++c)
+                cover[c] += double(t->prefix[gB][c] - t->prefix[gi][c]);
+            emit(b, b0, b1, gB * kGroup - i, kNoString);
+            i = gB * kGroup;
+            continue;
         }
+        // j: first segment starting at or after b1.
+        const std::size_t j = t->lowerBoundStart(i, iEnd, b1);
+        if (j == i) continue; // a gap
+        const std::size_t n = j - i;
+        if (n <= 2 * kGroup) {
+            for (std::size_t k = i; k < j; ++k) addClipped(k, b0, b1);
+        } else {
+            // Whole groups inside come from the prefix sums; the ragged ends one by one.
+            const std::size_t g0 = (i + kGroup) / kGroup; // first whole group
+            const std::size_t g1 = (j - 1) / kGroup;      // group containing j-1 (partial)
+            for (std::size_t k = i; k < g0 * kGroup; ++k) addClipped(k, b0, b1);
+            for (int c = 0; c < kContextKindCount; ++c)
+                cover[c] += double(t->prefix[g1][c] - t->prefix[g0][c]);
+            for (std::size_t k = g1 * kGroup; k < j; ++k) addClipped(k, b0, b1);
+        }
+        // entity of a segment of the dominant kind near the bin's middle
+        std::size_t mid = n == 1 ? i : i + n / 2;
+        emit(b, b0, b1, n, kNoString);
+        TraceBin& bin = out[static_cast<std::size_t>(b)];
+        bin.entity = n == 1 || t->kind[mid] == bin.kind ? t->entity[mid] : kNoString;
         // The last segment may continue into the next bin; keep i there.
-        i = j > i ? j - 1 : i;
+        i = j - 1;
     }
 }
 
@@ -307,7 +373,7 @@ std::size_t Trace::memoryBytes() const {
         for (const auto& t : l.tracks)
             n += t.start.capacity() * 8 + t.dur.capacity() * 4 + t.kind.capacity() +
                  t.entity.capacity() * 4 + t.detail.capacity() * 4 +
-                 t.prefix.capacity() * sizeof(t.prefix[0]);
+                 t.prefix.capacity() * sizeof(t.prefix[0]) + t.groupStart.capacity() * sizeof(Time);
     }
     return n;
 }
