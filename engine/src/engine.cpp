@@ -36,7 +36,8 @@ Result<RunResult> run(const Scenario& scenario, const RunOptions& options) {
     if (trace) {
         trace->setTimeRange(0, r.metrics.simTimeNs);
         trace->finalize();
-        r.metrics.droppedSegments = trace->droppedSegments() + trace->droppedInstants();
+        r.metrics.droppedSegments =
+            trace->droppedSegments() + trace->droppedInstants() + trace->droppedFlows();
     }
     r.metrics.wallTimeS =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -25,7 +25,8 @@ void BM_Preset(benchmark::State& state, std::string name, std::vector<std::pair<
     RunOptions o;
     o.duration = benchTiny() ? 2 * kMs : 200 * kMs;
     std::uint64_t events = 0;
-    std::size_t segments = 0, bytes = 0;
+    std::size_t segments = 0;
+    Trace::MemoryUse mem;
     double simSeconds = 0;
     for (auto _ : state) {
         auto r = run(*s, o);
@@ -35,13 +36,19 @@ void BM_Preset(benchmark::State& state, std::string name, std::vector<std::pair<
         }
         events += r->metrics.events;
         segments = r->trace.segmentCount();
-        bytes = r->trace.memoryBytes();
+        mem = r->trace.memoryUse();
         simSeconds += double(r->metrics.simTimeNs) / 1e9;
     }
     state.counters["events/s"] = benchmark::Counter(double(events), benchmark::Counter::kIsRate);
     state.counters["sim_s/wall_s"] = benchmark::Counter(simSeconds, benchmark::Counter::kIsRate);
     state.counters["segments"] = double(segments);
-    state.counters["bytes/segment"] = segments ? double(bytes) / double(segments) : 0;
+    // Trace memory per recorded segment: all of it, and the segment columns
+    // with their level-of-detail index alone.
+    const double n = segments ? double(segments) : 1.0;
+    state.counters["B/seg"] = double(mem.total()) / n;
+    state.counters["B/seg(columns)"] = double(mem.segments + mem.index) / n;
+    state.counters["B/seg(instants)"] = double(mem.instants) / n;
+    state.counters["B/seg(flows)"] = double(mem.flows) / n;
 }
 
 int registerAll() {

@@ -117,6 +117,27 @@ private slots:
         QCOMPARE(t.droppedSegments(), std::uint64_t(900));
     }
 
+    // Instants and flows count against the same budget, and a finished trace
+    // holds no more than it admitted (no vector slack).
+    void budgetCoversEveryRecordKind() {
+        Trace t;
+        const auto lane = t.addLane(LaneType::Cpu, "CPU 0", 0);
+        const std::size_t budget = 4096;
+        t.setMemoryBudget(budget);
+        for (int i = 0; i < 1000; ++i) {
+            t.addSegment(lane, 0, i * 10, i * 10 + 5, ContextKind::User, kNoString);
+            t.addInstant(lane, i * 10, InstantKind::Wakeup, kNoString);
+            t.addFlow(Flow{lane, lane, Time(i * 10), Time(i * 10 + 1), FlowKind::WakeTask});
+        }
+        t.finalize();
+        QVERIFY(t.droppedSegments() > 0);
+        QVERIFY(t.droppedInstants() > 0);
+        QVERIFY(t.droppedFlows() > 0);
+        const auto m = t.memoryUse();
+        QVERIFY2(m.segments + m.instants + m.flows <= budget,
+                 qPrintable(QString::number(m.segments + m.instants + m.flows)));
+    }
+
     void eventQueueOrdersByTimeThenInsertion() {
         sim::EventQueue q;
         std::vector<int> order;

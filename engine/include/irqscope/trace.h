@@ -200,7 +200,18 @@ public:
     // What the budget dropped (0 when everything was kept).
     std::uint64_t droppedSegments() const { return droppedSegments_; }
     std::uint64_t droppedInstants() const { return droppedInstants_; }
-    std::size_t memoryBytes() const;
+    std::uint64_t droppedFlows() const { return droppedFlows_; }
+    // Bytes held, by what holds them (after finalize(), without vector slack).
+    struct MemoryUse {
+        std::size_t segments = 0; // the segment columns
+        std::size_t index = 0;    // level-of-detail prefix sums and group starts
+        std::size_t instants = 0;
+        std::size_t flows = 0;
+        std::size_t strings = 0;
+        std::size_t total() const { return segments + index + instants + flows + strings; }
+    };
+    MemoryUse memoryUse() const;
+    std::size_t memoryBytes() const { return memoryUse().total(); }
     // FNV-1a over every record: equal traces have equal hashes (determinism tests).
     std::uint64_t hash() const;
 
@@ -216,6 +227,7 @@ private:
     std::size_t usedBytes_ = 0;
     std::uint64_t droppedSegments_ = 0;
     std::uint64_t droppedInstants_ = 0;
+    std::uint64_t droppedFlows_ = 0;
 
     bool admit(std::size_t bytes, std::uint64_t& dropped);
     const Track* track(std::uint32_t lane, int depth) const;

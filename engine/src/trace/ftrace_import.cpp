@@ -206,7 +206,8 @@ Result<ImportResult> importFtrace(std::istream& in, const std::string& sourceNam
     const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
     r.metrics = metrics.finish(sourceName, last, rep.events, wall);
-    r.metrics.droppedSegments = r.trace.droppedSegments();
+    r.metrics.droppedSegments =
+        r.trace.droppedSegments() + r.trace.droppedInstants() + r.trace.droppedFlows();
     return r;
 }
 

@@ -180,7 +180,9 @@ void Trace::addInstant(std::uint32_t lane, Time t, InstantKind kind, StringId en
     v.push_back(Instant{t, kind, entity, detail});
 }
 
-void Trace::addFlow(const Flow& f) { flows_.push_back(f); }
+void Trace::addFlow(const Flow& f) {
+    if (admit(sizeof(Flow), droppedFlows_)) flows_.push_back(f);
+}
 
 void Trace::setTimeRange(Time start, Time end) {
     start_ = start;
@@ -200,8 +202,18 @@ void Trace::finalize() {
             if (t.size() % kGroup == 0) t.prefix[groups - 1] = acc;
             t.groupStart.clear();
             for (std::size_t i = 0; i < t.size(); i += kGroup) t.groupStart.push_back(t.start[i]);
+            // Growth by doubling leaves up to half of each column unused; a
+            // finished trace is read-only, so give the slack back.
+            t.start.shrink_to_fit();
+            t.dur.shrink_to_fit();
+            t.kind.shrink_to_fit();
+            t.entity.shrink_to_fit();
+            t.detail.shrink_to_fit();
+            t.groupStart.shrink_to_fit();
         }
+        lane.instants.shrink_to_fit();
     }
+    flows_.shrink_to_fit();
     std::sort(flows_.begin(), flows_.end(), [](const Flow& a, const Flow& b) {
         return std::tie(a.dstTime, a.dstLane, a.srcTime) < std::tie(b.dstTime, b.dstLane, b.srcTime);
     });
@@ -366,16 +378,20 @@ std::vector<Flow> Trace::flowsFrom(std::uint32_t lane, const Segment& s) const {
     return out;
 }
 
-std::size_t Trace::memoryBytes() const {
-    std::size_t n = strings_.memoryBytes() + flows_.capacity() * sizeof(Flow);
+Trace::MemoryUse Trace::memoryUse() const {
+    MemoryUse m;
+    m.strings = strings_.memoryBytes();
+    m.flows = flows_.capacity() * sizeof(Flow);
     for (const auto& l : lanes_) {
-        n += l.instants.capacity() * sizeof(Instant);
-        for (const auto& t : l.tracks)
-            n += t.start.capacity() * 8 + t.dur.capacity() * 4 + t.kind.capacity() +
-                 t.entity.capacity() * 4 + t.detail.capacity() * 4 +
-                 t.prefix.capacity() * sizeof(t.prefix[0]) + t.groupStart.capacity() * sizeof(Time);
+        m.instants += l.instants.capacity() * sizeof(Instant);
+        for (const auto& t : l.tracks) {
+            m.segments += t.start.capacity() * sizeof(Time) + t.dur.capacity() * sizeof(std::uint32_t) +
+                          t.kind.capacity() * sizeof(ContextKind) + t.entity.capacity() * sizeof(StringId) +
+                          t.detail.capacity() * sizeof(StringId);
+            m.index += t.prefix.capacity() * sizeof(t.prefix[0]) + t.groupStart.capacity() * sizeof(Time);
+        }
     }
-    return n;
+    return m;
 }
 
 namespace {
