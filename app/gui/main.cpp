@@ -4,8 +4,14 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QTimer>
+
+#include <cstdio>
 
 int main(int argc, char** argv) {
+    QElapsedTimer sinceStart;
+    sinceStart.start();
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("irqscope"));
     QApplication::setApplicationName(QStringLiteral("irqscope"));
@@ -24,8 +30,12 @@ int main(int argc, char** argv) {
                                     QApplication::translate("main", "Start in presentation mode (full screen, large, high contrast)."));
     QCommandLineOption fresh(QStringLiteral("default-layout"),
                              QApplication::translate("main", "Ignore the remembered window layout."));
+    // For tests/bench/app/bench_launch: quit once the first run is drawn.
+    QCommandLineOption exitWhenDrawn(QStringLiteral("exit-when-drawn"),
+                                     QApplication::translate("main", "Quit as soon as the first run is drawn (start-up measurement)."));
     parser.addOption(presentation);
     parser.addOption(fresh);
+    parser.addOption(exitWhenDrawn);
     parser.process(app);
 
     irqscope::app::MainWindow::Options opt;
@@ -34,5 +44,16 @@ int main(int argc, char** argv) {
     opt.restoreState = !parser.isSet(fresh);
     irqscope::app::MainWindow w(opt);
     w.show();
+    QTimer drawnProbe;
+    if (parser.isSet(exitWhenDrawn)) {
+        QObject::connect(&drawnProbe, &QTimer::timeout, &w, [&] {
+            if (!w.currentRun()) return;
+            w.repaint(); // synchronous: the timeline of the first run is on screen
+            std::fprintf(stderr, "irqscope: first run drawn %lld ms after start\n",
+                         static_cast<long long>(sinceStart.elapsed()));
+            QApplication::quit();
+        });
+        drawnProbe.start(5);
+    }
     return app.exec();
 }
