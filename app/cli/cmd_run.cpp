@@ -5,6 +5,7 @@
 #include "irqscope/presets.h"
 #include "output.h"
 
+#include <cctype>
 #include <csignal>
 #include <cstdio>
 #include <iostream>
@@ -12,8 +13,17 @@
 namespace irqscope::cli {
 
 namespace {
+// Ctrl+C sets the engine's cancel flag: the run stops at the next check and
+// what was simulated so far is written, marked partial ("cancelled": true in
+// the metrics JSON), and the exit status is 130 (128 + SIGINT) as a shell
+// expects. A second Ctrl+C falls back to the default action and ends at once.
 std::atomic<bool> gCancel{false};
-extern "C" void onInterrupt(int) { gCancel.store(true); }
+static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
+constexpr int kExitInterrupted = 130;
+extern "C" void onInterrupt(int) {
+    gCancel.store(true);
+    std::signal(SIGINT, SIG_DFL); // async-signal-safe; the next Ctrl+C is not caught
+}
 } // namespace
 
 int cmdPresets(Args& a) {
@@ -42,6 +52,8 @@ int cmdRun(Args& a) {
             std::string v = args.value(flag);
             try {
                 std::size_t used = 0;
+                // stoull accepts "-1" (and wraps it to 2^64-1): a sign is refused first
+                if (v.empty() || !std::isdigit(static_cast<unsigned char>(v[0]))) throw std::invalid_argument(v);
                 unsigned long long n = std::stoull(v, &used);
                 if (used != v.size()) throw std::invalid_argument(v);
                 seed = n;
@@ -80,6 +92,12 @@ int cmdRun(Args& a) {
     if (!tracePath.empty()) rc |= writeTrace(result->trace, result->metrics, tracePath);
     if (!imagePath.empty()) rc |= writeImage(result->trace, result->metrics, sa.scenario, imagePath);
     if (metricsPath.empty() && tracePath.empty() && imagePath.empty()) printSummary(result->metrics);
+    if (result->metrics.cancelled) {
+        std::fprintf(stderr, "irqscope-cli run: partial result: %s of %s simulated\n",
+                     formatDuration(result->metrics.simTimeNs).c_str(),
+                     formatDuration(duration ? *duration : sa.scenario.getDuration("run.duration_ns")).c_str());
+        return rc ? rc : kExitInterrupted;
+    }
     return rc;
 }
 

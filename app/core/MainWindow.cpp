@@ -1,7 +1,11 @@
 #include "core/MainWindow.h"
 
 #include "core/compare/CompareView.h"
+#include "core/lessons/LessonDock.h"
 #include "core/metrics/MetricsPanel.h"
+#include "core/player/MachineStateView.h"
+#include "core/player/PlayerBar.h"
+#include "core/player/PlayerController.h"
 #include "core/run/SimulationRunner.h"
 #include "core/scenario/KnobPanel.h"
 #include "core/timeline/TimelinePlot.h"
@@ -41,8 +45,8 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     central_->setDocumentMode(true);
     timeline_ = new TimelinePlot(central_);
     compare_ = new CompareView(central_);
-    central_->addTab(timeline_, tr("Timeline"));
-    central_->addTab(compare_, tr("Compare runs"));
+    central_->addTab(timeline_, QString()); // tab texts: retranslateUi()
+    central_->addTab(compare_, QString());
     setCentralWidget(central_);
 
     createDocks();
@@ -55,7 +59,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     progress_ = new QProgressBar(this);
     progress_->setRange(0, 1000);
     progress_->setMaximumWidth(220);
-    progress_->setFormat(tr("simulating… %p%"));
+    setTr(progress_, "format", QT_TR_NOOP("simulating… %p%"));
     progress_->hide();
     statusBar()->addPermanentWidget(progress_);
 
@@ -85,11 +89,19 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
         timeline_->jumpTo(t, cpu);
     });
     connect(knobs_, &KnobPanel::scenarioEdited, this, &MainWindow::scenarioEdited);
+    autosave_ = new Autosave(QString(), this);
+    autosave_->setDelay(options.autosaveDelayMs);
+    connect(knobs_, &KnobPanel::scenarioEdited, this, [this] { autosave_->schedule(knobs_->scenario()); });
+    connect(autosave_, &Autosave::saveFailed, this, [this](const QString& m) { statusBar()->showMessage(m, 15000); });
+    // A notice (restore, bad settings) covers the run summary until it times out.
+    connect(statusBar(), &QStatusBar::messageChanged, this,
+            [this](const QString& m) { status_->setVisible(m.isEmpty()); });
 
     autoRunTimer_.setSingleShot(true);
     autoRunTimer_.setInterval(300);
     connect(&autoRunTimer_, &QTimer::timeout, this, &MainWindow::runNow);
 
+    retranslateUi();
     readSettings(options.restoreState);
 
     const QString initial = options.initial.isEmpty() ? QString::fromStdString(defaultPresetName()) : options.initial;
@@ -97,7 +109,21 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     for (const auto& p : listPresets()) isPreset = isPreset || QString::fromStdString(p.name) == initial;
     if (!(isPreset ? loadPreset(initial) : openScenarioFile(initial)))
         loadPreset(QString::fromStdString(defaultPresetName()));
+    if (autosave_->beginSession()) { // the last session ended uncleanly with unsaved edits
+        QString note;
+        if (auto restored = autosave_->offerRestore(this, options.restoreAutosave, &note)) {
+            runScenario(*restored);
+            modified_ = true;
+            updateTitle();
+        }
+        statusBar()->showMessage(note, 15000);
+    }
     if (options.presentation) setPresentationMode(true);
+    if (!options.lesson.isEmpty()) {
+        QString err;
+        if (!lessons_->startLesson(options.lesson, options.lessonStep, &err))
+            status_->setText(err);
+    }
     updateActions();
 }
 
@@ -106,7 +132,8 @@ MainWindow::~MainWindow() = default;
 void MainWindow::createDocks() {
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
 
-    auto* scenarioDock = new QDockWidget(tr("Scenario"), this);
+    auto* scenarioDock = new QDockWidget(this);
+    setTr(scenarioDock, "windowTitle", QT_TR_NOOP("Scenario"));
     scenarioDock->setObjectName(QStringLiteral("ScenarioDock"));
     auto* sc = new QWidget(scenarioDock);
     auto* sv = new QVBoxLayout(sc);
@@ -120,14 +147,16 @@ void MainWindow::createDocks() {
     scenarioDock->setWidget(sc);
     addDockWidget(Qt::LeftDockWidgetArea, scenarioDock);
 
-    auto* detailsDock = new QDockWidget(tr("Details"), this);
+    auto* detailsDock = new QDockWidget(this);
+    setTr(detailsDock, "windowTitle", QT_TR_NOOP("Details"));
     detailsDock->setObjectName(QStringLiteral("DetailsDock"));
     details_ = new QTextBrowser(detailsDock);
     details_->setOpenLinks(false);
     detailsDock->setWidget(details_);
     addDockWidget(Qt::RightDockWidgetArea, detailsDock);
 
-    auto* runsDock = new QDockWidget(tr("Runs"), this);
+    auto* runsDock = new QDockWidget(this);
+    setTr(runsDock, "windowTitle", QT_TR_NOOP("Runs"));
     runsDock->setObjectName(QStringLiteral("RunsDock"));
     runTable_ = new QTableView(runsDock);
     runTable_->setModel(runs_);
@@ -138,18 +167,39 @@ void MainWindow::createDocks() {
     runTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     runTable_->horizontalHeader()->setSectionResizeMode(RunList::Changes, QHeaderView::Stretch);
     runTable_->setWordWrap(false);
-    runTable_->setToolTip(tr("Double-click a run to show it; select two and press Ctrl+M to compare them."));
+    setTr(runTable_, "toolTip", QT_TR_NOOP("Double-click a run to show it; select two and press Ctrl+M to compare them."));
     connect(runTable_, &QTableView::doubleClicked, this,
             [this](const QModelIndex& i) { showRun(runs_->at(i.row()).id); });
     connect(runTable_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::updateActions);
     runsDock->setWidget(runTable_);
     addDockWidget(Qt::RightDockWidgetArea, runsDock);
 
-    auto* metricsDock = new QDockWidget(tr("Metrics"), this);
+    auto* metricsDock = new QDockWidget(this);
+    setTr(metricsDock, "windowTitle", QT_TR_NOOP("Metrics"));
     metricsDock->setObjectName(QStringLiteral("MetricsDock"));
     metrics_ = new MetricsPanel(metricsDock);
     metricsDock->setWidget(metrics_);
     addDockWidget(Qt::BottomDockWidgetArea, metricsDock);
+
+    // The lesson dock appears when a lesson starts (Lessons menu).
+    lessons_ = new LessonDock(this);
+    addDockWidget(Qt::RightDockWidgetArea, lessons_);
+    splitDockWidget(lessons_, detailsDock, Qt::Vertical);
+    lessons_->hide();
+
+    // The slow-motion player: its toolbar (added in createToolBar) and the state at its cursor.
+    player_ = new PlayerController(timeline_, this);
+    playerBar_ = new PlayerBar(player_, this);
+    auto* stateDock = new QDockWidget(this);
+    setTr(stateDock, "windowTitle", QT_TR_NOOP("Machine state"));
+    stateDock->setObjectName(QStringLiteral("MachineStateDock"));
+    stateView_ = new MachineStateView(stateDock);
+    stateDock->setWidget(stateView_);
+    addDockWidget(Qt::RightDockWidgetArea, stateDock);
+    tabifyDockWidget(detailsDock, stateDock);
+    stateDock->raise();
+    connect(player_, &PlayerController::cursorChanged, stateView_, &MachineStateView::showTime);
+    connect(timeline_, &TimelinePlot::timeClicked, player_, &PlayerController::setCursor);
 
     resizeDocks({scenarioDock, detailsDock}, {370, 380}, Qt::Horizontal);
     resizeDocks({metricsDock}, {270}, Qt::Vertical);
@@ -186,6 +236,11 @@ bool MainWindow::loadPreset(const QString& name) {
     return true;
 }
 
+void MainWindow::runScenario(const Scenario& s) {
+    setScenario(s, QString());
+    runNow();
+}
+
 void MainWindow::scenarioEdited() {
     modified_ = true;
     updateTitle();
@@ -207,14 +262,19 @@ void MainWindow::onRunFinished(int, RunPtr result, const Scenario& scenario) {
     showRun(r.id);
     runTable_->selectRow(runs_->rowOf(r.id));
     runTable_->scrollToBottom();
-    const Metrics& m = result->metrics;
-    status_->setText(tr("Run %1: %2 simulated in %3 s, %4 events%5")
-                         .arg(r.label, formatTime(double(m.simTimeNs)))
-                         .arg(m.wallTimeS, 0, 'f', 2)
-                         .arg(m.events)
-                         .arg(m.droppedSegments ? tr(" (%1 trace records dropped by the memory budget)").arg(m.droppedSegments)
-                                                : QString()));
+    status_->setText(runSummary(r));
     updateActions();
+}
+
+QString MainWindow::runSummary(const RunRecord& r) const {
+    const Metrics& m = r.result->metrics;
+    if (!r.scenario) return tr("%1: imported trace, %2 long").arg(r.label, formatTime(double(m.simTimeNs)));
+    return tr("Run %1: %2 simulated in %3 s, %4 events%5")
+        .arg(r.label, formatTime(double(m.simTimeNs)))
+        .arg(m.wallTimeS, 0, 'f', 2)
+        .arg(m.events)
+        .arg(m.droppedSegments ? tr(" (%1 trace records dropped by the memory budget)").arg(m.droppedSegments)
+                               : QString());
 }
 
 void MainWindow::showRun(int runId) {
@@ -231,6 +291,8 @@ void MainWindow::showRun(int runId) {
                               : r->label;
     timeline_->setRun(r->result, title);
     if (keepView) timeline_->setView(view);
+    stateView_->setRun(r->result);
+    player_->setRun(r->result);
     metrics_->setRun(r->result);
     central_->setCurrentWidget(timeline_);
     updateDetails();
@@ -287,6 +349,7 @@ void MainWindow::setPresentationMode(bool on) {
         showNormal();
         if (!normalState_.isEmpty()) restoreState(normalState_);
     }
+    lessons_->applyLessonLayout(); // during a lesson (F11) the lesson dock stays
     if (QAction* a = action(QStringLiteral("presentation"))) a->setChecked(on);
 }
 

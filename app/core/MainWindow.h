@@ -5,6 +5,7 @@
 // It opens ready: the default preset is loaded and simulated at once.
 #pragma once
 
+#include "core/run/Autosave.h"
 #include "core/run/RunList.h"
 #include "core/timeline/Palette.h"
 
@@ -25,6 +26,10 @@ namespace irqscope::app {
 
 class CompareView;
 class KnobPanel;
+class MachineStateView;
+class PlayerBar;
+class PlayerController;
+class LessonDock;
 class MetricsPanel;
 class SimulationRunner;
 class TimelinePlot;
@@ -36,6 +41,11 @@ public:
         QString initial;          // preset name or scenario file; empty: the default preset
         bool presentation = false;
         bool restoreState = true; // window geometry and dock layout from QSettings
+        QString lesson;           // a lesson id ("intro") or file to start; empty: none
+        int lessonStep = 0;       // its first step shown (0-based)
+        // An autosave left by an unclean exit: ask, restore or not (tests).
+        Autosave::Restore restoreAutosave = Autosave::Restore::Ask;
+        int autosaveDelayMs = 1500; // after the last edit
     };
     explicit MainWindow(const Options& options, QWidget* parent = nullptr);
     MainWindow() : MainWindow(Options{}) {}
@@ -44,6 +54,8 @@ public:
     // ---- what the menus do, callable directly (tests, lessons) ----
     bool loadPreset(const QString& name);
     bool openScenarioFile(const QString& path);
+    // Show this scenario in the knob panel (as a preset, unmodified) and run it.
+    void runScenario(const Scenario& s);
     bool saveScenarioTo(const QString& path, QString* error);
     bool importTraceFile(const QString& path, QString* error);
     void runNow();
@@ -61,14 +73,20 @@ public:
     MetricsPanel* metrics() const { return metrics_; }
     CompareView* compare() const { return compare_; }
     RunList* runs() const { return runs_; }
+    LessonDock* lessons() const { return lessons_; }
     SimulationRunner* runner() const { return runner_; }
+    Autosave* autosave() const { return autosave_; }
     QTextBrowser* details() const { return details_; }
+    PlayerController* player() const { return player_; }
+    PlayerBar* playerBar() const { return playerBar_; }
+    MachineStateView* machineState() const { return stateView_; }
     const RunRecord* currentRun() const;
     QTabWidget* centralTabs() const { return central_; }
     QAction* action(const QString& objectName) const;
 
 protected:
     void closeEvent(QCloseEvent* e) override;
+    void changeEvent(QEvent* e) override;
 
 private:
     // MainWindow.cpp
@@ -78,6 +96,10 @@ private:
     void updateTitle();
     void scenarioEdited();
     void setScenario(const Scenario& s, const QString& path);
+    QString runSummary(const RunRecord& r) const;
+    // MainWindowTexts.cpp: every text of the window, again on a language change
+    void retranslateUi();
+    void setTr(QObject* o, const char* property, const char* source);
     // MainWindowActions.cpp
     void createActions();
     void createMenus();
@@ -106,6 +128,7 @@ private:
 
     RunList* runs_ = nullptr;
     SimulationRunner* runner_ = nullptr;
+    Autosave* autosave_ = nullptr;
     TimelinePlot* timeline_ = nullptr;
     CompareView* compare_ = nullptr;
     QTabWidget* central_ = nullptr;
@@ -113,8 +136,12 @@ private:
     QLabel* scenarioInfo_ = nullptr;
     MetricsPanel* metrics_ = nullptr;
     QTextBrowser* details_ = nullptr;
+    PlayerController* player_ = nullptr;
+    PlayerBar* playerBar_ = nullptr;
+    MachineStateView* stateView_ = nullptr;
     QTableView* runTable_ = nullptr;
     QComboBox* presetCombo_ = nullptr;
+    LessonDock* lessons_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QLabel* status_ = nullptr;
     QMenu* recentMenu_ = nullptr;

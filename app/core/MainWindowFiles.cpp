@@ -6,9 +6,11 @@
 #include "core/export/ImageExportDialog.h"
 #include "core/export/MetricsExport.h"
 #include "core/export/PlotExport.h"
+#include "core/lessons/LessonDock.h"
 #include "core/metrics/CpuTimePlot.h"
 #include "core/metrics/LatencyPlot.h"
 #include "core/metrics/MetricsPanel.h"
+#include "core/run/SettingsReader.h"
 #include "core/scenario/KnobPanel.h"
 #include "core/timeline/TimelinePlot.h"
 #include "core/timeline_image.h"
@@ -24,6 +26,7 @@
 #include <QMenu>
 #include <QScreen>
 #include <QSettings>
+#include <QStatusBar>
 #include <QStandardPaths>
 #include <QTabWidget>
 
@@ -85,7 +88,7 @@ void MainWindow::saveScenarioAs() {
 
 void MainWindow::addRecent(const QString& path) {
     QSettings s;
-    QStringList list = s.value(QStringLiteral("recentFiles")).toStringList();
+    QStringList list = SettingsReader(s).stringList(QStringLiteral("recentFiles"));
     const QString abs = QFileInfo(path).absoluteFilePath();
     list.removeAll(abs);
     list.prepend(abs);
@@ -97,7 +100,8 @@ void MainWindow::addRecent(const QString& path) {
 void MainWindow::rebuildRecentMenu() {
     if (!recentMenu_) return;
     recentMenu_->clear();
-    const QStringList list = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    QSettings settings;
+    const QStringList list = SettingsReader(settings).stringList(QStringLiteral("recentFiles"));
     for (int i = 0; i < list.size(); ++i) {
         const QString p = list[i];
         QAction* a = recentMenu_->addAction(tr("&%1 %2").arg(i + 1).arg(QFileInfo(p).fileName()));
@@ -140,8 +144,9 @@ bool MainWindow::importTraceFile(const QString& path, QString* err) {
 }
 
 QString MainWindow::exportDir() const {
-    return QSettings().value(QStringLiteral("exportDir"),
-                             QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)).toString();
+    QSettings s;
+    return SettingsReader(s).string(QStringLiteral("exportDir"),
+                                    QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
 }
 
 void MainWindow::rememberExportDir(const QString& path) {
@@ -262,22 +267,33 @@ void MainWindow::copyImage() {
 
 void MainWindow::readSettings(bool restoreGeometry) {
     QSettings s;
-    if (QAction* a = action(QStringLiteral("autoRun"))) a->setChecked(s.value(QStringLiteral("autoRun"), false).toBool());
+    SettingsReader in(s); // a bad value is ignored and named in the status bar
+    if (QAction* a = action(QStringLiteral("autoRun"))) a->setChecked(in.boolean(QStringLiteral("autoRun"), false));
+    in.stringList(QStringLiteral("recentFiles"));
+    in.string(QStringLiteral("exportDir"), QString());
     const QSize avail = screen() ? screen()->availableGeometry().size() : QSize(1600, 1000);
     const QSize initial(std::min(1600, avail.width()), std::min(1000, avail.height()));
-    if (!restoreGeometry) {
+    if (restoreGeometry) {
+        const QByteArray geometry = in.bytes(QStringLiteral("geometry"));
+        if (!QMainWindow::restoreGeometry(geometry)) {
+            if (!geometry.isEmpty()) in.reject(QStringLiteral("geometry"), tr("a saved window geometry"));
+            resize(initial);
+        }
+        const QByteArray state = in.bytes(QStringLiteral("windowState"));
+        if (!state.isEmpty() && !restoreState(state)) in.reject(QStringLiteral("windowState"), tr("a saved dock layout"));
+    } else {
         resize(initial);
-        return;
     }
-    if (!QMainWindow::restoreGeometry(s.value(QStringLiteral("geometry")).toByteArray())) resize(initial);
-    restoreState(s.value(QStringLiteral("windowState")).toByteArray());
+    if (!in.warnings().isEmpty()) statusBar()->showMessage(in.summary(), 15000);
 }
 
 void MainWindow::writeSettings() {
     QSettings s;
     if (!presentation_) {
         s.setValue(QStringLiteral("geometry"), saveGeometry());
-        s.setValue(QStringLiteral("windowState"), saveState());
+        // during a lesson: the layout it will give back, not the lesson's own
+        const QByteArray lessonless = lessons_->layoutBeforeLesson();
+        s.setValue(QStringLiteral("windowState"), lessonless.isEmpty() ? saveState() : lessonless);
     }
     s.setValue(QStringLiteral("autoRun"), action(QStringLiteral("autoRun"))->isChecked());
 }

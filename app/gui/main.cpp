@@ -1,6 +1,7 @@
 // irqscope: the IRQ Scope desktop explorer. Everything lives in the
 // irqscope_appcore library; this only parses the command line.
 #include "core/MainWindow.h"
+#include "core/i18n/Language.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -18,6 +19,9 @@ int main(int argc, char** argv) {
     QApplication::setApplicationDisplayName(QStringLiteral("IRQ Scope"));
     QApplication::setApplicationVersion(QStringLiteral(IRQSCOPE_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("irqscope"));
+    // The language chosen in View ▸ Language, else the system's (LANGUAGE, LANG);
+    // before the command line so --help is translated too.
+    irqscope::app::Language::applySaved();
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
@@ -33,6 +37,14 @@ int main(int argc, char** argv) {
     // For tests/bench/app/bench_launch: quit once the first run is drawn.
     QCommandLineOption exitWhenDrawn(QStringLiteral("exit-when-drawn"),
                                      QApplication::translate("main", "Quit as soon as the first run is drawn (start-up measurement)."));
+    QCommandLineOption lesson(QStringLiteral("lesson"),
+                              QApplication::translate("main", "Start a lesson: a shipped lesson id (intro) or a lesson file."),
+                              QStringLiteral("lesson"));
+    QCommandLineOption lessonStep(QStringLiteral("lesson-step"),
+                                  QApplication::translate("main", "The lesson step to show first (1 is the first)."),
+                                  QStringLiteral("n"), QStringLiteral("1"));
+    parser.addOption(lesson);
+    parser.addOption(lessonStep);
     parser.addOption(presentation);
     parser.addOption(fresh);
     parser.addOption(exitWhenDrawn);
@@ -42,6 +54,8 @@ int main(int argc, char** argv) {
     if (!parser.positionalArguments().isEmpty()) opt.initial = parser.positionalArguments().constFirst();
     opt.presentation = parser.isSet(presentation);
     opt.restoreState = !parser.isSet(fresh);
+    opt.lesson = parser.value(lesson);
+    opt.lessonStep = parser.value(lessonStep).toInt() - 1;
     irqscope::app::MainWindow w(opt);
     w.show();
     QTimer drawnProbe;

@@ -17,25 +17,30 @@ Result<RunResult> run(const Scenario& scenario, const RunOptions& options) {
 
     RunResult r;
     Trace* trace = options.recordTrace ? &r.trace : nullptr;
-    if (trace) {
-        const std::size_t budget = options.traceBudgetBytes
-                                       ? options.traceBudgetBytes
-                                       : static_cast<std::size_t>(scenario.getInt("run.trace_budget_mb")) << 20;
-        trace->setMemoryBudget(budget);
-    }
+    const std::size_t budgetBytes = options.traceBudgetBytes
+                                        ? options.traceBudgetBytes
+                                        : static_cast<std::size_t>(scenario.getInt("run.trace_budget_mb")) << 20;
+    if (trace) trace->setMemoryBudget(budgetBytes);
     {
         kern::Machine m(scenario, seed, trace);
+        if (trace && options.recordState) {
+            r.stateLog.setMemoryBudget(budgetBytes / 4);
+            m.setStateLog(&r.stateLog);
+        }
         work::installAll(m);
         m.start();
         m.runUntil(duration, options.cancel, options.progress);
         r.metrics.cancelled = options.cancel && options.cancel->load();
         m.finish(duration, r.metrics);
+        if (const auto& v = m.invariants().violation()) // a model bug: never a silent pass
+            return Error{scenario.source(), "invariant " + v->check, v->toString()};
     }
     r.metrics.scenario = scenario.name();
     r.metrics.seed = seed;
     if (trace) {
         trace->setTimeRange(0, r.metrics.simTimeNs);
         trace->finalize();
+        if (options.recordState) r.stateLog.finalize(r.metrics.simTimeNs);
         r.metrics.droppedSegments =
             trace->droppedSegments() + trace->droppedInstants() + trace->droppedFlows();
     }

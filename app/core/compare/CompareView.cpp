@@ -4,6 +4,7 @@
 #include "core/export/PlotExport.h"
 #include "core/timeline/TimelinePlot.h"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
@@ -15,7 +16,7 @@ namespace irqscope::app {
 CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     auto* v = new QVBoxLayout(this);
     v->setContentsMargins(2, 2, 2, 2);
-    summary_ = new QLabel(tr("Select two runs in the run list and choose Run ▸ Compare selected runs."), this);
+    summary_ = new QLabel(this);
     summary_->setWordWrap(true);
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     v->addWidget(summary_);
@@ -24,9 +25,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     a_ = new TimelinePlot(plots);
     b_ = new TimelinePlot(plots);
     table_ = new QTableWidget(0, 5, split);
-    table_->setHorizontalHeaderLabels({tr("Metric"), tr("A"), tr("B"), tr("B − A"), tr("Change")});
     table_->setWordWrap(false);
-    table_->setToolTip(tr("Green: B is better than A; red: worse."));
     table_->verticalHeader()->hide();
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setAlternatingRowColors(true);
@@ -48,12 +47,20 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     };
     link(a_, b_);
     link(b_, a_);
+    retranslateUi();
+}
+
+void CompareView::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange) retranslateUi();
+    QWidget::changeEvent(e);
 }
 
 void CompareView::setRuns(const RunRecord& a, const RunRecord& b) {
     hasRuns_ = true;
-    a_->setRun(a.result, tr("A: %1").arg(a.label));
-    b_->setRun(b.result, tr("B: %1").arg(b.label));
+    runA_ = a;
+    runB_ = b;
+    a_->setRun(a.result, QString());
+    b_->setRun(b.result, QString());
     // a common range covering both, so the linked axis can reach either end
     const TimeRange ra = a_->fullRange(), rb = b_->fullRange();
     const TimeRange common{std::max(ra.t0, rb.t0), std::min(ra.t1, rb.t1)};
@@ -61,6 +68,22 @@ void CompareView::setRuns(const RunRecord& a, const RunRecord& b) {
         a_->setView(common);
         b_->setView(common);
     }
+    retranslateUi();
+}
+
+void CompareView::retranslateUi() {
+    table_->setHorizontalHeaderLabels({tr("Metric"), tr("A"), tr("B"), tr("B − A"), tr("Change")});
+    table_->setToolTip(tr("Green: B is better than A; red: worse."));
+    if (!runA_ || !runB_) {
+        summary_->setText(tr("Select two runs in the run list and choose Run ▸ Compare selected runs."));
+        return;
+    }
+    const RunRecord& a = *runA_;
+    const RunRecord& b = *runB_;
+    a_->setTitle(tr("A: %1").arg(a.label));
+    b_->setTitle(tr("B: %1").arg(b.label));
+    a_->replot();
+    b_->replot();
     QString changes;
     if (a.scenario && b.scenario) changes = describeChanges(diffScenarios(*a.scenario, *b.scenario), 6);
     else changes = tr("one of the runs is an imported trace");

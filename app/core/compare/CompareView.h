@@ -27,7 +27,13 @@ public:
     // Both timelines stacked into one image (vector for SVG/PDF).
     bool exportImage(const QString& path, QSize size, QString* error) const;
 
+protected:
+    void changeEvent(QEvent* e) override;
+
 private:
+    // Titles, summary and the delta table: written again on a language change.
+    void retranslateUi();
+    std::optional<RunRecord> runA_, runB_;
     TimelinePlot* a_ = nullptr;
     TimelinePlot* b_ = nullptr;
     QLabel* summary_ = nullptr;

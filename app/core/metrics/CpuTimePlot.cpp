@@ -5,7 +5,7 @@ namespace irqscope::app {
 CpuTimePlot::CpuTimePlot(QWidget* parent) : QCustomPlot(parent) {
     setMinimumHeight(180);
     plotLayout()->insertRow(0);
-    plotLayout()->addElement(0, 0, new QCPTextElement(this, tr("Time per context per CPU"), QFont(font().family(), 10, QFont::Bold)));
+    plotLayout()->addElement(0, 0, new QCPTextElement(this, QString(), QFont(font().family(), 10, QFont::Bold)));
     legend->setVisible(true);
     axisRect()->insetLayout()->take(legend);
     plotLayout()->addElement(1, 1, legend);
@@ -25,6 +25,11 @@ void CpuTimePlot::setTheme(Palette::Theme theme, int basePt) {
     rebuild();
 }
 
+void CpuTimePlot::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange) rebuild(); // title, axis, CPU ticks, legend names
+    QCustomPlot::changeEvent(e);
+}
+
 void CpuTimePlot::rebuild() {
     clearPlottables();
     QFont f = font();
@@ -38,6 +43,7 @@ void CpuTimePlot::rebuild() {
         tf.setBold(true);
         tf.setPointSize(basePt_ + 2);
         title->setFont(tf);
+        title->setText(tr("Time per context per CPU"));
     }
     legend->setVisible(true);
     legend->setFont(f);

@@ -15,6 +15,9 @@ public:
     void setMetrics(const Metrics* m);
     void setTheme(Palette::Theme theme, int basePt);
 
+protected:
+    void changeEvent(QEvent* e) override;
+
 private:
     void rebuild();
     const Metrics* metrics_ = nullptr;

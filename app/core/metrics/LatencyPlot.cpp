@@ -53,6 +53,11 @@ void LatencyPlot::setTheme(Palette::Theme theme, int basePt) {
     rebuild();
 }
 
+void LatencyPlot::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange) rebuild(); // title, axis labels, markers, legend
+    QCustomPlot::changeEvent(e);
+}
+
 void LatencyPlot::rebuild() {
     clearGraphs();
     clearItems();

@@ -22,6 +22,9 @@ public:
     // Histogram bin edges for n samples in [lo, hi] (log-spaced when asked).
     static std::vector<double> binEdges(double lo, double hi, int bins, bool log);
 
+protected:
+    void changeEvent(QEvent* e) override;
+
 private:
     void rebuild();
     const LatencyHistogram* hist_ = nullptr;

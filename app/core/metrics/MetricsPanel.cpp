@@ -6,6 +6,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -31,9 +32,9 @@ private:
     double key_;
 };
 
-QTableWidget* makeTable(const QStringList& headers, QWidget* parent) {
-    auto* t = new QTableWidget(0, int(headers.size()), parent);
-    t->setHorizontalHeaderLabels(headers);
+// Header labels are set by retranslateUi().
+QTableWidget* makeTable(int columns, QWidget* parent) {
+    auto* t = new QTableWidget(0, columns, parent);
     t->verticalHeader()->hide();
     t->setEditTriggers(QAbstractItemView::NoEditTriggers);
     t->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -50,10 +51,11 @@ MetricsPanel::MetricsPanel(QWidget* parent) : QTabWidget(parent) {
     auto* lv = new QVBoxLayout(latPage);
     lv->setContentsMargins(2, 2, 2, 2);
     auto* bar = new QHBoxLayout;
-    bar->addWidget(new QLabel(tr("Latency of:"), latPage));
+    whichLabel_ = new QLabel(latPage);
+    bar->addWidget(whichLabel_);
     which_ = new QComboBox(latPage);
     bar->addWidget(which_);
-    log_ = new QCheckBox(tr("Logarithmic time axis"), latPage);
+    log_ = new QCheckBox(latPage);
     bar->addWidget(log_);
     bar->addStretch(1);
     lv->addLayout(bar);
@@ -61,34 +63,62 @@ MetricsPanel::MetricsPanel(QWidget* parent) : QTabWidget(parent) {
     lv->addWidget(latency_, 1);
     connect(which_, &QComboBox::currentIndexChanged, this, [this] { fillLatency(); });
     connect(log_, &QCheckBox::toggled, latency_, &LatencyPlot::setLogScale);
-    addTab(latPage, tr("Latency"));
+    addTab(latPage, QString()); // tab texts, headers, tool tips: retranslateUi()
 
     auto* cpuSplit = new QSplitter(Qt::Horizontal, this);
     cpuTime_ = new CpuTimePlot(cpuSplit);
-    cpuTable_ = makeTable({tr("CPU"), tr("hardirq"), tr("softirq"), tr("irq thread"), tr("kworker"), tr("kthread"),
-                           tr("user"), tr("idle"), tr("irqs off"), tr("ctx switches"), tr("interrupts")},
-                          cpuSplit);
+    cpuTable_ = makeTable(11, cpuSplit);
     cpuSplit->setStretchFactor(0, 2);
     cpuSplit->setStretchFactor(1, 3);
-    addTab(cpuSplit, tr("CPU time"));
+    addTab(cpuSplit, QString());
 
-    throughput_ = makeTable({tr("Counter"), tr("Count"), tr("Per second")}, this);
-    addTab(throughput_, tr("Throughput"));
+    throughput_ = makeTable(3, this);
+    addTab(throughput_, QString());
 
-    warnings_ = makeTable({tr("Time"), tr("CPU"), tr("Kind"), tr("Message")}, this);
-    warnings_->setToolTip(tr("Click a warning to show it on the timeline."));
+    warnings_ = makeTable(4, this);
     connect(warnings_, &QTableWidget::cellClicked, this, [this](int row, int) {
         if (!run_ || row < 0 || row >= int(run_->metrics.warnings.size())) return;
         const int idx = warnings_->item(row, 0)->data(Qt::UserRole).toInt();
         const Warning& w = run_->metrics.warnings[std::size_t(idx)];
         emit warningActivated(w.t, w.cpu);
     });
-    addTab(warnings_, tr("Warnings"));
+    addTab(warnings_, QString());
 
-    tasks_ = makeTable({tr("Task"), tr("PID"), tr("Charged CPU time"), tr("% charged"), tr("Own code"), tr("Charged − own")}, this);
+    tasks_ = makeTable(6, this);
+    addTab(tasks_, QString());
+    retranslateUi();
+}
+
+void MetricsPanel::retranslateUi() {
+    whichLabel_->setText(tr("Latency of:"));
+    log_->setText(tr("Logarithmic time axis"));
+    setTabText(indexOf(latency_->parentWidget()), tr("Latency"));
+    setTabText(indexOf(cpuTime_->parentWidget()), tr("CPU time"));
+    setTabText(indexOf(throughput_), tr("Throughput"));
+    setTabText(indexOf(tasks_), tr("Tasks (top)"));
+    cpuTable_->setHorizontalHeaderLabels({tr("CPU"), tr("hardirq"), tr("softirq"), tr("irq thread"), tr("kworker"),
+                                          tr("kthread"), tr("user"), tr("idle"), tr("irqs off"), tr("ctx switches"),
+                                          tr("interrupts")});
+    throughput_->setHorizontalHeaderLabels({tr("Counter"), tr("Count"), tr("Per second")});
+    warnings_->setHorizontalHeaderLabels({tr("Time"), tr("CPU"), tr("Kind"), tr("Message")});
+    warnings_->setToolTip(tr("Click a warning to show it on the timeline."));
+    tasks_->setHorizontalHeaderLabels(
+        {tr("Task"), tr("PID"), tr("Charged CPU time"), tr("% charged"), tr("Own code"), tr("Charged − own")});
     tasks_->setToolTip(tr("What `top` would show: time charged to each task. With IRQ time accounting off, "
                           "interrupt work is charged to whichever task it interrupted."));
-    addTab(tasks_, tr("Tasks (top)"));
+    fillTables(); // cells carry translated units ("CPU 0", "12.5 %")
+    updateWarningsTab();
+}
+
+void MetricsPanel::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange) retranslateUi();
+    QTabWidget::changeEvent(e);
+}
+
+void MetricsPanel::updateWarningsTab() {
+    setTabText(indexOf(warnings_), run_ && !run_->metrics.warnings.empty()
+                                       ? tr("Warnings (%1)").arg(run_->metrics.warnings.size())
+                                       : tr("Warnings"));
 }
 
 void MetricsPanel::setRun(RunPtr run) {
@@ -103,9 +133,7 @@ void MetricsPanel::setRun(RunPtr run) {
     fillLatency();
     cpuTime_->setMetrics(run_ ? &run_->metrics : nullptr);
     fillTables();
-    setTabText(indexOf(warnings_), run_ && !run_->metrics.warnings.empty()
-                                       ? tr("Warnings (%1)").arg(run_->metrics.warnings.size())
-                                       : tr("Warnings"));
+    updateWarningsTab();
 }
 
 void MetricsPanel::fillLatency() {

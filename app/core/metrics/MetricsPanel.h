@@ -11,6 +11,7 @@
 class QCheckBox;
 class QComboBox;
 class QCustomPlot;
+class QLabel;
 class QTableWidget;
 
 namespace irqscope::app {
@@ -34,11 +35,17 @@ public:
 signals:
     void warningActivated(irqscope::Time t, int cpu);
 
+protected:
+    void changeEvent(QEvent* e) override;
+
 private:
+    void retranslateUi();
     void fillLatency();
     void fillTables();
+    void updateWarningsTab();
 
     RunPtr run_;
+    QLabel* whichLabel_ = nullptr;
     QComboBox* which_ = nullptr;
     QCheckBox* log_ = nullptr;
     LatencyPlot* latency_ = nullptr;

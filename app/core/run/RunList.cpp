@@ -93,6 +93,11 @@ QVariant RunList::data(const QModelIndex& index, int role) const {
     return {};
 }
 
+void RunList::retranslate() {
+    emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+    if (size() > 0) emit dataChanged(index(0, 0), index(size() - 1, ColumnCount - 1));
+}
+
 QVariant RunList::headerData(int section, Qt::Orientation o, int role) const {
     if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
     switch (section) {

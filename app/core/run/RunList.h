@@ -42,6 +42,8 @@ public:
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role) const override;
     QVariant headerData(int section, Qt::Orientation o, int role) const override;
+    // The language changed: views fetch every header and cell text again.
+    void retranslate();
 
 private:
     const RunRecord& append(RunRecord r);

@@ -4,6 +4,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QEvent>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -45,13 +46,48 @@ QString rangeText(const ParamSpec& p) {
     const QString unit = QString::fromStdString(p.unit);
     return KnobPanel::tr("%1 … %2 %3").arg(QString::number(p.min, 'g', 10), QString::number(p.max, 'g', 10), unit).trimmed();
 }
+
+// Schema group names are engine strings (English); listed here so lupdate
+// extracts them and the panel can show them translated. A group missing here
+// simply stays English.
+[[maybe_unused]] constexpr const char* kGroupNames[] = {
+    QT_TRANSLATE_NOOP("SchemaGroup", "Run"),
+    QT_TRANSLATE_NOOP("SchemaGroup", "Machine"),
+    QT_TRANSLATE_NOOP("SchemaGroup", "Kernel"),
+    QT_TRANSLATE_NOOP("SchemaGroup", "Scheduler"),
+    QT_TRANSLATE_NOOP("SchemaGroup", "Softirq"),
+    QT_TRANSLATE_NOOP("SchemaGroup", "Workqueues"),
+    QT_TRANSLATE_NOOP("SchemaGroup", "Watchdogs"),
+    QT_TRANSLATE_NOOP("SchemaGroup", "Kernel costs"),
+    QT_TRANSLATE_NOOP("SchemaGroup", "Interrupt controller"),
+    QT_TRANSLATE_NOOP("SchemaGroup", "Workloads"),
+    QT_TRANSLATE_NOOP("SchemaGroup", "IRQ benchmark"),
+    QT_TRANSLATE_NOOP("SchemaGroup", "DRM scheduler"),
+    QT_TRANSLATE_NOOP("SchemaGroup", "GPU (i915 execlists)"),
+    QT_TRANSLATE_NOOP("SchemaGroup", "NVMe"),
+    QT_TRANSLATE_NOOP("SchemaGroup", "IOMMU"),
+};
+
+// The tooltip of a parameter: its path, the schema's explanation (engine
+// text, English), range and choices.
+QString fieldTip(const ParamSpec& p) {
+    QString tip = QStringLiteral("<b>%1</b><br>%2").arg(QString::fromStdString(p.path).toHtmlEscaped(),
+                                                       QString::fromStdString(p.doc).toHtmlEscaped());
+    if (const QString r = rangeText(p); !r.isEmpty())
+        tip += QStringLiteral("<br><i>%1</i>").arg(KnobPanel::tr("range: %1").arg(r));
+    if (!p.choices.empty()) {
+        QStringList c;
+        for (const auto& s : p.choices) c << QString::fromStdString(s);
+        tip += QStringLiteral("<br><i>%1</i>").arg(KnobPanel::tr("one of: %1").arg(c.join(QStringLiteral(", "))));
+    }
+    return tip;
+}
 } // namespace
 
 KnobPanel::KnobPanel(QWidget* parent) : QWidget(parent) {
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(4, 4, 4, 4);
     filter_ = new QLineEdit(this);
-    filter_->setPlaceholderText(tr("Filter parameters (name or explanation)…"));
     filter_->setClearButtonEnabled(true);
     connect(filter_, &QLineEdit::textChanged, this, &KnobPanel::setFilter);
     outer->addWidget(filter_);
@@ -76,7 +112,8 @@ KnobPanel::KnobPanel(QWidget* parent) : QWidget(parent) {
     for (const ParamSpec& p : params) {
         auto it = groups.find(p.group);
         if (it == groups.end()) {
-            auto* box = new QGroupBox(QString::fromStdString(p.group), content);
+            auto* box = new QGroupBox(content);
+            box->setProperty("schemaGroup", QByteArray::fromStdString(p.group));
             auto* form = new QFormLayout(box);
             form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
             form->setLabelAlignment(Qt::AlignLeft);
@@ -87,16 +124,7 @@ KnobPanel::KnobPanel(QWidget* parent) : QWidget(parent) {
         Field f;
         f.spec = &p;
         const QString path = QString::fromStdString(p.path);
-        QString tip = QStringLiteral("<b>%1</b><br>%2").arg(path.toHtmlEscaped(),
-                                                           QString::fromStdString(p.doc).toHtmlEscaped());
-        if (const QString r = rangeText(p); !r.isEmpty()) tip += QStringLiteral("<br><i>%1</i>").arg(tr("range: %1").arg(r));
-        if (!p.choices.empty()) {
-            QStringList c;
-            for (const auto& s : p.choices) c << QString::fromStdString(s);
-            tip += QStringLiteral("<br><i>%1</i>").arg(tr("one of: %1").arg(c.join(QStringLiteral(", "))));
-        }
         f.label = new QLabel(path.section(QLatin1Char('.'), 1), form->parentWidget());
-        f.label->setToolTip(tip);
         f.row = new QWidget(form->parentWidget());
         auto* rowLayout = new QVBoxLayout(f.row);
         rowLayout->setContentsMargins(0, 0, 0, 0);
@@ -106,7 +134,6 @@ KnobPanel::KnobPanel(QWidget* parent) : QWidget(parent) {
         f.editor->setParent(f.row);
         f.editor->setMinimumWidth(60);
         f.editor->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
-        f.editor->setToolTip(tip);
         f.editor->setProperty("paramPath", path);
         f.editor->installEventFilter(this);
         f.editor->setContextMenuPolicy(Qt::CustomContextMenu);
@@ -138,9 +165,28 @@ KnobPanel::KnobPanel(QWidget* parent) : QWidget(parent) {
     help_->setMinimumHeight(help_->fontMetrics().height() * 3);
     help_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     help_->setStyleSheet(QStringLiteral("QLabel { color:#333; background:#f4f6f9; padding:4px; }"));
-    help_->setText(tr("Hover or focus a parameter to read what it controls. Right-click a field to reset it."));
     outer->addWidget(help_);
+    retranslateUi();
     refreshValues();
+}
+
+void KnobPanel::retranslateUi() {
+    filter_->setPlaceholderText(tr("Filter parameters (name or explanation)…"));
+    help_->setText(tr("Hover or focus a parameter to read what it controls. Right-click a field to reset it."));
+    for (QGroupBox* box : findChildren<QGroupBox*>())
+        box->setTitle(QCoreApplication::translate("SchemaGroup", box->property("schemaGroup").toByteArray().constData()));
+    for (Field& f : fields_) {
+        const QString tip = fieldTip(*f.spec);
+        f.label->setToolTip(tip);
+        f.editor->setToolTip(tip);
+        if (auto* le = qobject_cast<QLineEdit*>(f.editor)) le->setPlaceholderText(rangeText(*f.spec));
+    }
+    if (!validationError_.isEmpty()) banner_->setText(tr("The scenario is not valid: %1").arg(validationError_));
+}
+
+void KnobPanel::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange) retranslateUi();
+    QWidget::changeEvent(e);
 }
 
 QWidget* KnobPanel::makeEditor(const ParamSpec& p) {
@@ -162,8 +208,7 @@ QWidget* KnobPanel::makeEditor(const ParamSpec& p) {
         return combo;
     }
     default: {
-        auto* le = new QLineEdit;
-        le->setPlaceholderText(rangeText(p));
+        auto* le = new QLineEdit; // placeholder (the range): retranslateUi()
         connect(le, &QLineEdit::editingFinished, this, [this, path, le] {
             if (!refreshing_) apply(path, le->text().trimmed());
         });

@@ -33,6 +33,9 @@ public:
 signals:
     void scenarioEdited();
 
+protected:
+    void changeEvent(QEvent* e) override;
+
 private:
     struct Field {
         const ParamSpec* spec = nullptr;
@@ -43,6 +46,7 @@ private:
         QWidget* group = nullptr;
     };
     QWidget* makeEditor(const ParamSpec& p);
+    void retranslateUi();
     void apply(const QString& path, const QString& text);
     void reset(const QString& path);
     void refreshValues();

@@ -14,6 +14,9 @@ void LaneLayout::build(const Trace& trace, const LaneFilter& filter) {
                           (info.type == LaneType::IrqLine && filter.irqLines) ||
                           (info.type == LaneType::Task && filter.tasks);
         if (!show) continue;
+        if (!filter.onlyLanes.empty() &&
+            std::find(filter.onlyLanes.begin(), filter.onlyLanes.end(), info.name) == filter.onlyLanes.end())
+            continue;
         LaneSlot s;
         s.lane = i;
         s.depths = std::max(1, trace.depthCount(i));

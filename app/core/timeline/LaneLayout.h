@@ -8,6 +8,7 @@
 #include "irqscope/trace.h"
 
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace irqscope::app {
@@ -16,6 +17,8 @@ struct LaneFilter {
     bool cpus = true;
     bool irqLines = true;
     bool tasks = true;
+    // When not empty, only lanes with these names (a lesson's camera).
+    std::vector<std::string> onlyLanes;
     bool operator==(const LaneFilter&) const = default;
 };
 

@@ -16,6 +16,33 @@ namespace {
 constexpr double kMinSpanNs = 20;
 constexpr double kPanFraction = 0.2;
 constexpr double kKeyZoom = 0.7;
+
+// The run title, elided on the right to the plot's width: a long scenario
+// title must not widen the layout (QCPTextElement asks for its full text
+// width) and end up centred and cut at both edges. text() stays the full title.
+class ElidedTitle : public QCPTextElement {
+  public:
+    using QCPTextElement::QCPTextElement;
+    bool isElided() const { return elided_; }
+
+  protected:
+    QSize minimumOuterSizeHint() const override {
+        QSize s = QCPTextElement::minimumOuterSizeHint();
+        s.setWidth(mMargins.left() + mMargins.right());
+        return s;
+    }
+    void draw(QCPPainter* painter) override {
+        painter->setFont(mainFont());
+        painter->setPen(QPen(mainTextColor()));
+        const QString shown =
+            painter->fontMetrics().elidedText(mText, Qt::ElideRight, mRect.width());
+        elided_ = shown != mText;
+        painter->drawText(mRect, mTextFlags, shown, &mTextBoundingRect);
+    }
+
+  private:
+    bool elided_ = false;
+};
 } // namespace
 
 TimelinePlot::TimelinePlot(QWidget* parent) : QCustomPlot(parent) {
@@ -26,7 +53,7 @@ TimelinePlot::TimelinePlot(QWidget* parent) : QCustomPlot(parent) {
     setMinimumSize(320, 200);
 
     plotLayout()->insertRow(0);
-    title_ = new QCPTextElement(this, QString(), QFont(font().family(), 11, QFont::Bold));
+    title_ = new ElidedTitle(this, QString(), QFont(font().family(), 11, QFont::Bold));
     plotLayout()->addElement(0, 0, title_);
 
     xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new TimeAxisTicker));
@@ -76,6 +103,15 @@ TimelinePlot::TimelinePlot(QWidget* parent) : QCustomPlot(parent) {
             [this](const QCPRange&) { emit viewChanged(view()); });
 }
 
+void TimelinePlot::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange) {
+        xAxis->setLabel(tr("time"));
+        rebuildLegend(); // context names and "irqs off"
+        replot();
+    }
+    QCustomPlot::changeEvent(e);
+}
+
 void TimelinePlot::setTitle(const QString& title) {
     title_->setText(title);
     title_->setVisible(!title.isEmpty());
@@ -98,6 +134,7 @@ void TimelinePlot::setTrace(const Trace* trace, const QString& title) {
     scene_.tracePtr = trace;
     scene_.selection.reset();
     scene_.flows.clear();
+    scene_.highlights.clear();
     setTitle(title);
     rebuildLanes();
     history_.clear();
@@ -144,6 +181,13 @@ void TimelinePlot::fitLegendTo(int w) {
         legend->setWrap(wrap);
         legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
     }
+    // Reserve the legend's full height: left to the layout, the second row of
+    // a wrapped legend lost its descenders at the bottom edge.
+    const int rows = (n + wrap - 1) / wrap;
+    const int itemH = legend->item(0)->minimumOuterSizeHint().height();
+    const int h = rows * itemH + (rows - 1) * legend->rowSpacing() + legend->margins().top() +
+                  legend->margins().bottom() + QFontMetrics(legend->font()).descent();
+    if (auto* row = plotLayout()->element(plotLayout()->rowCount() - 1, 0)) row->setMinimumSize(0, h);
 }
 
 bool TimelinePlot::exportImage(const QString& path, QSize size, QString* error) {
@@ -334,6 +378,14 @@ std::optional<QPointF> TimelinePlot::pixelOf(std::uint32_t lane, int depth, Time
     return QPointF(c.time.toPixel(double(t)), *y);
 }
 
+void TimelinePlot::setCursorTime(std::optional<Time> t) {
+    if (lanes_->cursor() == t) return;
+    lanes_->setCursor(t);
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+std::optional<Time> TimelinePlot::cursorTime() const { return lanes_->cursor(); }
+
 void TimelinePlot::selectItem(const std::optional<TimelineItem>& item) {
     scene_.selection = item;
     scene_.flows.clear();
@@ -344,6 +396,11 @@ void TimelinePlot::selectItem(const std::optional<TimelineItem>& item) {
     }
     replot(QCustomPlot::rpQueuedReplot);
     emit selectionChanged();
+}
+
+void TimelinePlot::setHighlights(std::vector<SegmentRef> items) {
+    scene_.highlights = std::move(items);
+    replot(QCustomPlot::rpQueuedReplot);
 }
 
 void TimelinePlot::wheelEvent(QWheelEvent* e) {
@@ -376,6 +433,9 @@ void TimelinePlot::mouseMoveEvent(QMouseEvent* e) {
     if (drag_ == Drag::None) {
         if (auto item = itemAt(pos); item && scene_.trace())
             QToolTip::showText(e->globalPosition().toPoint(), ItemText::tooltipHtml(*scene_.trace(), *item), this);
+        else if (title_->visible() && title_->rect().contains(pos.toPoint()) &&
+                 static_cast<ElidedTitle*>(title_)->isElided())
+            QToolTip::showText(e->globalPosition().toPoint(), title_->text(), this); // the full title
         else
             QToolTip::hideText();
         return;
@@ -399,7 +459,11 @@ void TimelinePlot::mouseReleaseEvent(QMouseEvent* e) {
     drag_ = Drag::None;
     if (band_) band_->hide();
     if (!moved_) {
-        if (d == Drag::Pan) selectItem(itemAt(e->position()));
+        if (d == Drag::Pan) {
+            selectItem(itemAt(e->position()));
+            if (axisRect()->rect().contains(e->position().toPoint()))
+                emit timeClicked(static_cast<Time>(std::llround(xAxis->pixelToCoord(e->position().x()))));
+        }
         return;
     }
     if (d == Drag::Pan) {

@@ -54,8 +54,15 @@ public:
     std::optional<TimelineItem> itemAt(const QPointF& pos) const;
     const std::optional<TimelineItem>& selection() const { return scene_.selection; }
     void selectItem(const std::optional<TimelineItem>& item);
+    // Segments to point at (a lesson step): outlined like the selection, with a
+    // marker above. A new trace clears them.
+    void setHighlights(std::vector<SegmentRef> items);
+    const std::vector<SegmentRef>& highlights() const { return scene_.highlights; }
     // Pixel centre of the given depth row of a lane at time t (nullopt: hidden).
     std::optional<QPointF> pixelOf(std::uint32_t lane, int depth, Time t) const;
+    // The player's time cursor (nullopt: none drawn).
+    void setCursorTime(std::optional<Time> t);
+    std::optional<Time> cursorTime() const;
 
 public slots:
     void zoomIn();
@@ -74,8 +81,11 @@ signals:
     void viewChanged(const irqscope::app::TimeRange& range);
     void selectionChanged();
     void historyChanged();
+    // A plain click (no drag) at time t inside the plot area: the player puts its cursor there.
+    void timeClicked(irqscope::Time t);
 
 protected:
+    void changeEvent(QEvent* e) override;
     void wheelEvent(QWheelEvent* e) override;
     void mousePressEvent(QMouseEvent* e) override;
     void mouseMoveEvent(QMouseEvent* e) override;

@@ -16,6 +16,9 @@ public:
 
     // The render context for the current axes (also used for hit-testing).
     LaneRenderContext context() const;
+    // The slow-motion player's time cursor: a vertical line over every lane.
+    void setCursor(std::optional<Time> t) { cursor_ = t; }
+    std::optional<Time> cursor() const { return cursor_; }
 
     double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
     QCPRange getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
@@ -25,9 +28,11 @@ public:
 protected:
     void draw(QCPPainter* painter) override;
     void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;
+    void drawCursor(QCPPainter& p, const LaneRenderContext& c, Time t) const;
 
 private:
     const TimelineScene* scene_;
+    std::optional<Time> cursor_;
 };
 
 } // namespace irqscope::app

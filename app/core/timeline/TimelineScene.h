@@ -27,6 +27,7 @@ struct TimelineScene {
     QFont font;
     std::optional<TimelineItem> selection;
     std::vector<Flow> flows; // the selection's cause -> effect chain
+    std::vector<SegmentRef> highlights; // what a lesson points at
     const Trace* trace() const { return tracePtr; }
 };
 

@@ -91,6 +91,7 @@ struct Metrics {
     std::vector<IrqLineMetrics> irqLines;
     std::uint64_t droppedSegments = 0; // trace records the memory budget dropped
     bool cancelled = false;
+    std::uint64_t invariantChecks = 0; // self-checks run (IRQSCOPE_INVARIANTS builds; not in the JSON)
 };
 
 nlohmann::json toJson(const Metrics& m);

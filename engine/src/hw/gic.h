@@ -40,6 +40,8 @@ struct IrqLine {
     std::uint64_t raised = 0;
     std::uint64_t handled = 0; // acknowledged
     std::uint64_t merged = 0;  // raised while already pending (edges merge)
+    std::int32_t logIndex = -1;   // machine-state log subject (-1: not registered yet)
+    std::uint8_t loggedBits = 0;  // kLine* bits last logged
 };
 
 class Gic {
@@ -59,6 +61,8 @@ public:
     }
     void deactivate(IrqLine& l) { l.active = false; }
     bool runningPriorityBusy(int cpu) const { return cpuBusyPrio_[static_cast<std::size_t>(cpu)] > 0; }
+    // How many acknowledged interrupts have not had their priority dropped (0: idle priority).
+    int activePriorities(int cpu) const { return cpuBusyPrio_[static_cast<std::size_t>(cpu)]; }
 
     std::vector<std::unique_ptr<IrqLine>>& lines() { return lines_; }
 

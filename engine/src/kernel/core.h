@@ -170,6 +170,15 @@ struct Cpu {
     std::uint64_t contextSwitches = 0;
     std::uint64_t interrupts = 0;
 
+    // machine-state log: what was recorded last (changes only are logged)
+    struct Logged {
+        bool irqsOff = false;
+        std::uint8_t needResched = 0;
+        std::uint32_t softirqPending = 0;
+        int priorities = 0;
+        StringId running = kNoString;
+    } logged;
+
     Frame* top() const { return stack.back(); }
     bool inIrqFrame() const { return stack.size() > 1; }
 };

@@ -21,6 +21,17 @@
 
 namespace irqscope::kern {
 
+namespace {
+[[maybe_unused]] check::FrameKind checkKind(Frame::Type t) {
+    switch (t) {
+    case Frame::Type::Task: return check::FrameKind::Task;
+    case Frame::Type::Hardirq: return check::FrameKind::Hardirq;
+    case Frame::Type::Softirq: return check::FrameKind::Softirq;
+    }
+    return check::FrameKind::Task;
+}
+} // namespace
+
 Cpu& Kctx::cpu() const { return f_.task ? *f_.task->cpu : *f_.cpu; }
 Time Kctx::now() const { return m_.now(); }
 
@@ -148,6 +159,9 @@ void Machine::traceLabel(Cpu& c, std::size_t depth, Frame& f) {
 }
 
 void Machine::closeSegment(Cpu& c, std::size_t depth, Frame& f) {
+    IRQSCOPE_CHECK(if (f.openSince >= 0 && now() > f.openSince) inv_.segmentClosed(
+                       c.id, static_cast<int>(depth), f.openSince, now(),
+                       depth > 0 ? c.stack[depth - 1]->openSince : Time{-1}));
     if (f.openSince >= 0 && trace_ && now() > f.openSince)
         trace_->addSegment(c.lane, static_cast<std::uint8_t>(depth), f.openSince, now(), f.openLabel.kind,
                            f.openLabel.entity, f.openLabel.detail);
@@ -171,6 +185,7 @@ void Machine::pushIrqFrame(Cpu& c, Frame::Type type, CodeFn root, Label label,
     f.resumePoint = f.root.handle();
     f.hasWork = true;
     f.remaining = 0;
+    IRQSCOPE_CHECK(inv_.framePushed(c.id, now(), checkKind(type), checkKind(c.top()->type), irqsEnabled(c), &f));
     c.irqFrames.push_back(std::move(frame));
     c.stack.push_back(&f);
 }
@@ -179,6 +194,7 @@ void Machine::popFrame(Cpu& c) {
     Frame* f = c.top();
     assert(f->type != Frame::Type::Task && c.irqFrames.back().get() == f);
     closeSegment(c, c.stack.size() - 1, *f);
+    IRQSCOPE_CHECK(inv_.framePopped(c.id, now(), f));
     const Frame::Type type = f->type;
     auto onExit = std::move(f->onExit);
     c.stack.pop_back();
@@ -203,6 +219,7 @@ void Machine::dispatch(Cpu& c) {
     for (;;) {
         account(c);
         Frame* f = c.top();
+        IRQSCOPE_CHECK(inv_.irqsState(c.id, now(), checkKind(f->type), irqsEnabled(c)));
         if (f->type == Frame::Type::Task) {
             // The return-to-task path checks need_resched with interrupts still
             // disabled (exit_to_user_mode / preempt_schedule_irq), so a
@@ -231,6 +248,7 @@ void Machine::dispatch(Cpu& c) {
             }
         } else if (f->task->isIdle) {
             traceLabel(c, 0, *f);
+            if (log_) logCpuState(c);
             return; // nothing to run until something kicks this CPU
         }
         assert(f->hasWork);
@@ -242,6 +260,7 @@ void Machine::dispatch(Cpu& c) {
             continue;
         }
         traceLabel(c, c.stack.size() - 1, *f);
+        if (log_) logCpuState(c);
         c.workStart = now();
         const auto duration = static_cast<Time>(std::ceil(double(f->remaining) / c.speed));
         c.workEvent = q_.schedule(now() + duration, &Machine::onWorkDone, &c,

@@ -61,6 +61,7 @@ void Machine::raiseLine(hw::IrqLine& line) {
         return;
     }
     line.pending = true;
+    logLine(line);
     if (line.type == hw::IntType::LPI && line.active) return;
     kick(cpu(line.cpu));
 }
@@ -84,6 +85,7 @@ Proc<void> Machine::irqEntry(Kctx& c) {
         co_return;
     }
     gic_.acknowledge(k.id, *line);
+    logLine(*line);
     instant(k, InstantKind::IrqAck, line->nameId);
     c.label(ContextKind::Hardirq, line->nameId);
     if (cfg_.eoimode == 1) {
@@ -101,6 +103,7 @@ Proc<void> Machine::irqEntry(Kctx& c) {
         co_await c.work(cfg_.eoimode == 1 ? cost.dir : cost.eoir);
         if (cfg_.eoimode == 0) gic_.priorityDrop(k.id);
         gic_.deactivate(*line);
+        logLine(*line);
     }
     co_await c.work(cost.irqExit);
 }
@@ -116,6 +119,7 @@ Proc<void> Machine::handlePercpu(Kctx& c, IrqDesc& d) {
     co_await c.work(eoiCost(cfg_));
     if (cfg_.eoimode == 0) gic_.priorityDrop(k.id);
     gic_.deactivate(*d.line);
+    logLine(*d.line);
     instant(k, InstantKind::Deactivate, d.line->nameId);
 }
 
@@ -131,6 +135,7 @@ Proc<void> Machine::handleFasteoi(Kctx& c, IrqDesc& d) {
         co_await c.work(cost.distWrite + cost.rwpWait);
         line.enabled = false;
         d.masked = true;
+        logLine(line);
         instant(k, InstantKind::Mask, line.nameId);
     }
     IrqReturn ret = IrqReturn::WakeThread; // irq_default_primary_handler
@@ -152,11 +157,13 @@ Proc<void> Machine::handleFasteoi(Kctx& c, IrqDesc& d) {
     co_await c.work(eoiCost(cfg_));
     if (cfg_.eoimode == 0) gic_.priorityDrop(k.id);
     gic_.deactivate(line);
+    logLine(line);
     instant(k, InstantKind::Deactivate, line.nameId);
     if (oneshot && d.masked && !threadWoken) {
         co_await c.work(cost.distWrite);
         line.enabled = true;
         d.masked = false;
+        logLine(line);
         instant(k, InstantKind::Unmask, line.nameId);
     }
 }
@@ -169,12 +176,14 @@ Proc<void> Machine::unmaskThreadedIrq(Kctx& c, IrqDesc& d) {
         co_await c.work(cfg_.cost.dir, kNoPreempt);
         d.eoiDeferred = false;
         gic_.deactivate(line);
+        logLine(line);
         instant(k, InstantKind::Deactivate, line.nameId);
     }
     if (d.masked) {
         co_await c.work(cfg_.cost.distWrite, kNoPreempt); // GICD_ISENABLER: no RWP wait
         d.masked = false;
         line.enabled = true;
+        logLine(line);
         instant(k, InstantKind::Unmask, line.nameId);
     }
     if (line.pending) kick(cpu(line.cpu));

@@ -82,6 +82,8 @@ void Machine::runUntil(Time end, const std::atomic<bool>* cancel, const std::fun
         const Time t = q_.peekTime();
         if (t < 0 || t > end) break;
         q_.runNext();
+        IRQSCOPE_CHECK(inv_.eventDispatched(now()));
+        if (inv_.failed()) return; // stop where the rule broke; run() reports it
         if ((++n & 0xfff) == 0) {
             if (cancel && cancel->load(std::memory_order_relaxed)) break;
             if (progress && (n & 0xfffff) == 0) progress(double(now()) / double(end));
@@ -122,6 +124,9 @@ void Machine::finish(Time end, Metrics& out) {
             out.irqLines.push_back(IrqLineMetrics{l->name, l->intid, l->cpu, l->raised, l->handled, l->merged, l->pending});
     out.simTimeNs = stop;
     out.events = q_.dispatched();
+    IRQSCOPE_CHECK(inv_.eventBalance(now(), q_.scheduledTotal(), q_.dispatched(), q_.cancelledTotal(),
+                                     q_.countStoredLive()));
+    out.invariantChecks = inv_.checks();
 }
 
 } // namespace irqscope::kern

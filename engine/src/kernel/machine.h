@@ -12,8 +12,10 @@
 //   workqueue.cpp worker pools, concurrency management, WQ_HIGHPRI/WQ_RT
 #pragma once
 
+#include "check/invariants.h"
 #include "hw/gic.h"
 #include "irqscope/metrics.h"
+#include "irqscope/state_log.h"
 #include "kernel/config.h"
 #include "kernel/core.h"
 #include "kernel/workqueue.h"
@@ -131,6 +133,14 @@ public:
     void hrtimerStart(int cpu, Time when, std::function<void(Kctx&, Time expiry)> fn);
     void armLocalTimer(Cpu& c);
 
+    // ---- machine-state log (state_hooks.cpp): each helper records only a change ----
+    void setStateLog(StateLog* log);
+    StateLog* stateLog() const { return log_; }
+    void logCpuState(Cpu& c); // irqs off, need_resched, softirq pending, running priority, current task
+    void logLine(hw::IrqLine& l);
+    void logRunqueue(Cpu& c, const Task& t, bool added);
+    void logPool(WorkerPool& p);
+
     // ---- run ----
     void start();
     void runUntil(Time end, const std::atomic<bool>* cancel, const std::function<void(double)>& progress);
@@ -183,6 +193,7 @@ private:
     sim::EventQueue q_;
     hw::Gic gic_;
     Trace* trace_;
+    StateLog* log_ = nullptr;
     Recorder rec_;
     std::unique_ptr<Workqueues> wq_;
     std::vector<std::unique_ptr<Cpu>> cpus_;
@@ -206,12 +217,15 @@ private:
 
 public:
     std::vector<Warning>& warnings() { return warnings_; }
+    // Self-checks (live in IRQSCOPE_INVARIANTS builds); a violation stops runUntil.
+    check::Invariants& invariants() { return inv_; }
     void warn(const Cpu& c, std::string kind, std::string message);
     // Device/workload state lives as long as the machine.
     void keepAlive(std::shared_ptr<void> p) { owned_.push_back(std::move(p)); }
 
 private:
     std::vector<std::shared_ptr<void>> owned_;
+    check::Invariants inv_;
 };
 
 } // namespace irqscope::kern

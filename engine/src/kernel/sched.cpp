@@ -121,10 +121,12 @@ void Machine::enqueue(Cpu& c, Task& t, bool wakeup) {
     if (t.isRt()) {
         c.rtQueue[static_cast<std::size_t>(t.rtPrio)].push_back(&t);
         ++c.rtQueued;
+        logRunqueue(c, t, true);
         return;
     }
     if (wakeup) placeEntity(c, t);
     c.fairQueue.push_back(&t);
+    logRunqueue(c, t, true);
 }
 
 void Machine::dequeue(Cpu& c, Task& t) {
@@ -134,11 +136,15 @@ void Machine::dequeue(Cpu& c, Task& t) {
         if (it != dq.end()) {
             dq.erase(it);
             --c.rtQueued;
+            logRunqueue(c, t, false);
         }
         return;
     }
     auto it = std::find(c.fairQueue.begin(), c.fairQueue.end(), &t);
-    if (it != c.fairQueue.end()) c.fairQueue.erase(it);
+    if (it != c.fairQueue.end()) {
+        c.fairQueue.erase(it);
+        logRunqueue(c, t, false);
+    }
 }
 
 bool Machine::eevdfPicksOther(Cpu& c, const Task* candidate) {
@@ -299,6 +305,7 @@ Task* Machine::pickNext(Cpu& c) {
             Task* t = dq.front();
             dq.pop_front();
             --c.rtQueued;
+            logRunqueue(c, *t, false);
             return t;
         }
     }
@@ -322,6 +329,7 @@ void Machine::schedule(Cpu& c) {
             } else {
                 c.fairQueue.push_back(prev);
             }
+            logRunqueue(c, *prev, true);
         } else {
             if (prev->worker) wq_->workerSleeping(*prev);
             // Leaving the queue: remember the lag (EEVDF: update_entity_lag(),

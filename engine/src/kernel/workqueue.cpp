@@ -70,16 +70,19 @@ void Workqueues::kickPool(WorkerPool& p, int fromCpu) {
         Task& t = createWorker(p);
         t.cpu = &m_.cpu(p.cpu >= 0 ? p.cpu : std::max(fromCpu, 0));
         m_.wake(t, fromCpu, FlowKind::QueueWork);
+        m_.logPool(p);
         return;
     }
     Task* t = p.idle.back();
     p.idle.pop_back();
     m_.wake(*t, fromCpu, FlowKind::QueueWork);
+    m_.logPool(p);
 }
 
 void Workqueues::activate(Workqueue& wq, WorkerPool& p, WorkItem& w, int fromCpu) {
     ++wq.active;
     p.worklist.push_back(&w);
+    m_.logPool(p); // pending grows even when no worker needs waking
     kickPool(p, fromCpu);
 }
 
@@ -135,6 +138,7 @@ Proc<void> Workqueues::workerThread(Kctx& c, Worker& w) {
     for (;;) {
         if (p.worklist.empty()) {
             if (std::find(p.idle.begin(), p.idle.end(), &self) == p.idle.end()) p.idle.push_back(&self);
+            m_.logPool(p);
             co_await c.block();
             continue;
         }
@@ -152,10 +156,12 @@ Proc<void> Workqueues::workerThread(Kctx& c, Worker& w) {
             w.current = item;
             w.itemStart = m_.now();
             c.label(ContextKind::Kworker, self.nameId, item->fnId);
+            m_.logPool(p);
             m_.flow(FlowKind::QueueWork, item->queuedLane, item->queuedAt, c.cpu().lane, m_.now());
             co_await c.work(m_.cfg().cost.workerDispatch);
             co_await item->body(c);
             w.current = nullptr;
+            m_.logPool(p);
             if (w.cpuIntensive) {
                 w.cpuIntensive = false;
                 if (p.concurrencyManaged()) ++p.nrRunning;
@@ -175,6 +181,7 @@ Proc<void> Workqueues::workerThread(Kctx& c, Worker& w) {
         w.sleeping = true;
         if (!p.worklist.empty()) kickPool(p, c.cpu().id);
         if (std::find(p.idle.begin(), p.idle.end(), &self) == p.idle.end()) p.idle.push_back(&self);
+        m_.logPool(p);
         co_await c.block();
     }
 }

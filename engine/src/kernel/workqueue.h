@@ -43,6 +43,8 @@ struct WorkerPool {
     std::vector<Task*> idle;
     int nrRunning = 0;
     int nextId = 0;
+    int logIndex = -1;                        // machine-state log subject (-1: not registered yet)
+    std::array<int, 4> logged{};               // pending, busy, idle, workers as last logged
     bool concurrencyManaged() const { return cpu >= 0; }
 };
 

@@ -28,6 +28,10 @@ std::size_t editDistance(std::string_view a, std::string_view b) {
 }
 
 std::string describeJson(const json& v) {
+    // Containers are named, not dumped: dump() recurses, and 100,000 nested
+    // arrays overflowed the stack (found by the bad-input tests).
+    if (v.is_object()) return "an object";
+    if (v.is_array()) return "an array";
     std::string s = v.dump();
     if (s.size() > 60) s = s.substr(0, 57) + "...";
     switch (v.type()) {
@@ -225,6 +229,17 @@ Result<Scenario> Scenario::fromJsonText(std::string_view text, std::string sourc
         auto pos = what.find("parse error");
         std::string reason = pos == std::string::npos ? what : what.substr(pos);
         return Error{source, lineColumn(text, e.byte == 0 ? 0 : e.byte - 1), "invalid JSON: " + reason};
+    } catch (const json::exception& e) {
+        // e.g. out_of_range 406, "number overflow parsing '1e3000'": no byte offset is known
+        std::string what = e.what();
+        auto pos = what.find("] ");
+        std::string reason = pos == std::string::npos ? what : what.substr(pos + 2);
+        // The message quotes the offending literal; its first occurrence is the place.
+        std::string where;
+        if (auto q1 = reason.find('\''), q2 = reason.rfind('\''); q1 != std::string::npos && q2 > q1 + 1)
+            if (auto at = text.find(reason.substr(q1 + 1, q2 - q1 - 1)); at != std::string_view::npos)
+                where = lineColumn(text, at);
+        return Error{source, where, "invalid JSON: " + reason};
     }
     if (!doc.is_object())
         return Error{source, "", "expected a JSON object with scenario sections, found " + describeJson(doc)};

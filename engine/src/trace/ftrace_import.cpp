@@ -165,6 +165,14 @@ Result<ImportResult> importFtrace(std::istream& in, const std::string& sourceNam
                 rep.timeOffsetNs = raw.ts;
             }
             const Time t = raw.ts - *base;
+            // A capture spans seconds to hours; a timestamp a day away from the
+            // first event is a garbled line (found by fuzzing: a jump of years
+            // made one segment of ~10^8 pieces, minutes of work and gigabytes).
+            constexpr Time kMaxSpanNs = 24LL * 3600 * 1'000'000'000;
+            if (t > kMaxSpanNs || t < -kMaxSpanNs) {
+                garbage("implausible_timestamp", line);
+                break;
+            }
             last = std::max(last, t);
             if (raw.name.empty()) {
                 ++rep.skipped["unknown_event:(no name)"];

@@ -1,0 +1,322 @@
+#include "core/lessons/LessonReader.h"
+
+#include "irqscope/presets.h"
+
+#include <QDir>
+#include <QFile>
+#include <QRegularExpression>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+namespace irqscope::app {
+
+namespace {
+
+// Key order matters for knob changes (a cross-field rule may need one value
+// before another), so the document is read in file order.
+using json = nlohmann::ordered_json;
+
+// Thrown inside the reader, turned into an Error at its edge.
+struct LessonError {
+    std::string where;
+    std::string message;
+};
+
+[[noreturn]] void fail(const std::string& where, const std::string& message) {
+    throw LessonError{where, message};
+}
+
+std::string child(const std::string& base, const std::string& key) {
+    return base.empty() ? key : base + "." + key;
+}
+std::string item(const std::string& base, std::size_t i) {
+    return base + "[" + std::to_string(i) + "]";
+}
+
+std::string found(const json& v) {
+    const char* type = v.is_object()    ? "an object"
+                       : v.is_array()   ? "an array"
+                       : v.is_string()  ? "a string"
+                       : v.is_boolean() ? "a boolean"
+                       : v.is_number()  ? "a number"
+                                        : "null";
+    std::string text = v.dump();
+    if (text.size() > 40) text = text.substr(0, 37) + "...";
+    return std::string(type) + " (" + text + ")";
+}
+
+QString qs(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+const json& object(const json& v, const std::string& where,
+                   std::initializer_list<const char*> keys) {
+    if (!v.is_object()) fail(where, "expected an object, found " + found(v));
+    for (const auto& [k, _] : v.items()) {
+        if (std::none_of(keys.begin(), keys.end(),
+                         [&](const char* allowed) { return k == allowed; })) {
+            std::string list;
+            for (const char* allowed : keys)
+                list += std::string(list.empty() ? "" : ", ") + allowed;
+            fail(child(where, k), "unknown key (expected one of: " + list + ")");
+        }
+    }
+    return v;
+}
+
+const json& required(const json& obj, const std::string& where, const char* key) {
+    if (!obj.contains(key)) fail(child(where, key), "missing (required)");
+    return obj[key];
+}
+
+std::string string(const json& v, const std::string& where) {
+    if (!v.is_string() || v.get<std::string>().empty())
+        fail(where, "expected a non-empty string, found " + found(v));
+    return v.get<std::string>();
+}
+
+LocalText localText(const json& v, const std::string& where) {
+    if (!v.is_object())
+        fail(where, "expected a localised text {\"en\": \"...\", \"de\": \"...\", \"zh_CN\": "
+                    "\"...\"}, found " +
+                        found(v));
+    static const QRegularExpression kLanguage(QStringLiteral("^[a-z]{2,3}(_[A-Z]{2})?$"));
+    LocalText t;
+    for (const auto& [lang, text] : v.items()) {
+        if (!kLanguage.match(qs(lang)).hasMatch())
+            fail(child(where, lang), "expected a language code such as en, de or zh_CN");
+        t.byLanguage.insert(qs(lang), qs(string(text, child(where, lang))));
+    }
+    if (!t.has(QStringLiteral("en")))
+        fail(child(where, "en"), "missing (the English text is required)");
+    return t;
+}
+
+Time readTime(const json& v, const std::string& where) {
+    const auto t = v.is_string() ? parseLessonTime(qs(v.get<std::string>())) : std::nullopt;
+    if (!t)
+        fail(where, "expected a time with a unit such as \"1.25ms\" (ns, us, µs, ms, s), found " +
+                        found(v));
+    return *t;
+}
+
+std::string timeText(Time t) {
+    return formatDuration(t);
+}
+
+// The scenario of a step: a preset, knob changes on top of the previous step's
+// scenario, or both (the changes then apply to the fresh preset).
+void readScenario(const json& v, const std::string& where, LessonStep& step) {
+    object(v, where, {"preset", "set"});
+    if (!v.contains("preset") && !v.contains("set"))
+        fail(where, "expected \"preset\", \"set\" or both");
+    if (v.contains("preset")) {
+        const std::string name = string(v["preset"], child(where, "preset"));
+        auto s = loadPreset(name);
+        if (!s) {
+            std::string names;
+            for (const auto& p : listPresets())
+                names += (names.empty() ? "" : ", ") + p.name;
+            fail(child(where, "preset"),
+                 "unknown preset '" + name + "' (expected one of: " + names + ")");
+        }
+        step.scenario = *s;
+        step.preset = qs(name);
+    }
+    if (!v.contains("set")) return;
+    const json& set = v["set"];
+    if (!set.is_object() || set.empty())
+        fail(child(where, "set"),
+             "expected an object of knob changes {\"gpu.bottom_half\": \"tasklet\"}, found " +
+                 found(set));
+    // Cross-field rules are checked at each change, so a change that needs
+    // another one of the same step is retried after the others.
+    std::vector<std::pair<std::string, const json*>> pending;
+    for (const auto& [path, value] : set.items()) {
+        if (!Schema::builtin().find(path))
+            fail(child(child(where, "set"), path),
+                 "unknown knob (see `irqscope-cli describe` for every knob)");
+        pending.emplace_back(path, &value);
+    }
+    while (!pending.empty()) {
+        std::optional<Error> firstError;
+        std::string firstPath;
+        std::vector<std::pair<std::string, const json*>> retry;
+        for (const auto& [path, value] : pending) {
+            const Status st = step.scenario.setJson(path, nlohmann::json::parse(value->dump()));
+            if (st) continue;
+            if (!firstError) firstError = st.error(), firstPath = path;
+            retry.emplace_back(path, value);
+        }
+        if (retry.size() == pending.size())
+            fail(child(child(where, "set"), firstPath), "bad value: " + firstError->message);
+        pending = std::move(retry);
+    }
+}
+
+LessonCamera readCamera(const json& v, const std::string& where, const Scenario& s) {
+    object(v, where, {"from", "to", "lanes"});
+    LessonCamera c;
+    c.from = readTime(required(v, where, "from"), child(where, "from"));
+    c.to = readTime(required(v, where, "to"), child(where, "to"));
+    if (c.to <= c.from)
+        fail(child(where, "to"), "expected a time after \"from\" (" + timeText(c.from) + ")");
+    const Time end = s.getDuration("run.duration_ns");
+    if (c.to > end)
+        fail(child(where, "to"), "expected a time inside the run, which ends at " + timeText(end) +
+                                     ", found " + timeText(c.to));
+    if (v.contains("lanes")) {
+        const json& lanes = v["lanes"];
+        const std::string at = child(where, "lanes");
+        if (!lanes.is_array() || lanes.empty())
+            fail(at, "expected a list of lane names such as [\"CPU 0\", \"CPU 1\"], found " +
+                         found(lanes));
+        static const QRegularExpression kCpu(QStringLiteral("^CPU (\\d+)$"));
+        const auto cpus = s.getInt("machine.cpus");
+        for (std::size_t i = 0; i < lanes.size(); ++i) {
+            const QString name = qs(string(lanes[i], item(at, i)));
+            if (const auto m = kCpu.match(name); m.hasMatch() && m.captured(1).toLongLong() >= cpus)
+                fail(item(at, i), "unknown lane '" + name.toStdString() +
+                                      "' (the machine has CPU 0 to CPU " +
+                                      std::to_string(cpus - 1) + ")");
+            c.lanes << name;
+        }
+    }
+    return c;
+}
+
+LessonHighlight readHighlight(const json& v, const std::string& where) {
+    object(v, where, {"lane", "kind", "entity", "at"});
+    LessonHighlight h;
+    h.jsonPath = qs(where);
+    h.lane = qs(string(required(v, where, "lane"), child(where, "lane")));
+    h.at = readTime(required(v, where, "at"), child(where, "at"));
+    if (v.contains("kind")) {
+        const std::string k = string(v["kind"], child(where, "kind"));
+        h.kind = contextKindFromId(k);
+        if (!h.kind) {
+            std::string ids;
+            for (int i = 0; i < kContextKindCount; ++i)
+                ids += std::string(ids.empty() ? "" : ", ") +
+                       contextKindId(static_cast<ContextKind>(i));
+            fail(child(where, "kind"), "unknown kind '" + k + "' (expected one of: " + ids + ")");
+        }
+    }
+    if (v.contains("entity")) h.entity = qs(string(v["entity"], child(where, "entity")));
+    return h;
+}
+
+LessonStep readStep(const json& v, const std::string& where, const LessonStep* previous) {
+    object(v, where, {"title", "narration", "scenario", "camera", "highlight", "question"});
+    LessonStep step;
+    if (previous) {
+        step.scenario = previous->scenario;
+        step.preset = previous->preset;
+    }
+    step.title = localText(required(v, where, "title"), child(where, "title"));
+    step.narration = localText(required(v, where, "narration"), child(where, "narration"));
+    if (v.contains("scenario")) {
+        const json& sc = v["scenario"];
+        if (!previous && sc.is_object() && !sc.contains("preset"))
+            fail(child(child(where, "scenario"), "preset"),
+                 "missing (the first step must choose a preset)");
+        readScenario(sc, child(where, "scenario"), step);
+        step.declaresScenario = true;
+    } else if (!previous) {
+        fail(child(where, "scenario"),
+             "missing (the first step must choose a preset: {\"preset\": \"basics\"})");
+    }
+    if (v.contains("camera"))
+        step.camera = readCamera(v["camera"], child(where, "camera"), step.scenario);
+    if (v.contains("highlight")) {
+        const json& hl = v["highlight"];
+        const std::string at = child(where, "highlight");
+        if (!hl.is_array()) fail(at, "expected a list of highlights, found " + found(hl));
+        for (std::size_t i = 0; i < hl.size(); ++i)
+            step.highlights.push_back(readHighlight(hl[i], item(at, i)));
+    }
+    if (v.contains("question")) {
+        const std::string at = child(where, "question");
+        object(v["question"], at, {"text", "answer"});
+        step.question =
+            LessonQuestion{localText(required(v["question"], at, "text"), child(at, "text")),
+                           localText(required(v["question"], at, "answer"), child(at, "answer"))};
+    }
+    return step;
+}
+
+Lesson readDocument(const json& doc) {
+    object(doc, "", {"format", "id", "title", "summary", "steps"});
+    const std::string format = string(required(doc, "", "format"), "format");
+    if (format != kLessonFormat)
+        fail("format", std::string("expected \"") + kLessonFormat + "\", found \"" + format + "\"");
+    Lesson lesson;
+    lesson.id = qs(string(required(doc, "", "id"), "id"));
+    lesson.title = localText(required(doc, "", "title"), "title");
+    lesson.summary = localText(required(doc, "", "summary"), "summary");
+    const json& steps = required(doc, "", "steps");
+    if (!steps.is_array() || steps.empty())
+        fail("steps", "expected a non-empty list of steps, found " + found(steps));
+    for (std::size_t i = 0; i < steps.size(); ++i)
+        lesson.steps.push_back(
+            readStep(steps[i], item("steps", i), i ? &lesson.steps.back() : nullptr));
+    return lesson;
+}
+
+std::string lineColumn(const QByteArray& text, std::size_t byte) {
+    const QByteArray before = text.left(qsizetype(byte));
+    const auto line = before.count('\n') + 1;
+    const auto col = before.size() - (before.lastIndexOf('\n') + 1) + 1;
+    return "line " + std::to_string(line) + ", column " + std::to_string(col);
+}
+
+} // namespace
+
+std::optional<Time> parseLessonTime(const QString& text) {
+    static const QRegularExpression kTime(
+        QStringLiteral("^\\s*(\\d+(\\.\\d+)?)\\s*(ns|us|µs|ms|s)\\s*$"));
+    const auto m = kTime.match(text);
+    if (!m.hasMatch()) return std::nullopt;
+    QString unit = m.captured(3);
+    if (unit == QStringLiteral("µs")) unit = QStringLiteral("us");
+    return parseDuration((m.captured(1) + unit).toStdString());
+}
+
+Result<Lesson> readLesson(const QByteArray& text, const QString& fileName) {
+    const std::string file = fileName.toStdString();
+    json doc;
+    try {
+        doc = json::parse(text.begin(), text.end());
+    } catch (const json::parse_error& e) {
+        std::string what = e.what();
+        const auto pos = what.find("parse error");
+        return Error{file, lineColumn(text, e.byte == 0 ? 0 : e.byte - 1),
+                     "invalid JSON: " + (pos == std::string::npos ? what : what.substr(pos))};
+    }
+    try {
+        Lesson lesson = readDocument(doc);
+        lesson.file = fileName;
+        return lesson;
+    } catch (const LessonError& e) {
+        return Error{file, e.where, e.message};
+    }
+}
+
+Result<Lesson> readLessonFile(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return Error{path.toStdString(), "", "cannot read: " + f.errorString().toStdString()};
+    return readLesson(f.readAll(), path);
+}
+
+QStringList shippedLessonFiles() {
+    QStringList files;
+    const QDir dir(QStringLiteral(":/lessons"));
+    for (const QString& name : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+        files << dir.filePath(name);
+    return files;
+}
+
+} // namespace irqscope::app

@@ -1,0 +1,1881 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>ItemText</name>
+    <message>
+        <source>interrupt</source>
+        <translation>Interrupt</translation>
+    </message>
+    <message>
+        <source>softirq vector</source>
+        <translation>softirq-Vektor</translation>
+    </message>
+    <message>
+        <source>tasklet</source>
+        <translation>tasklet</translation>
+    </message>
+    <message>
+        <source>task</source>
+        <translation>Task</translation>
+    </message>
+    <message>
+        <source>entity</source>
+        <translation>Objekt</translation>
+    </message>
+    <message>
+        <source>work item</source>
+        <translation>Work-Item</translation>
+    </message>
+    <message>
+        <source>handler</source>
+        <translation>Handler</translation>
+    </message>
+    <message>
+        <source>detail</source>
+        <translation>Detail</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 on %2 at %3</source>
+        <translation>%1 auf %2 bei %3</translation>
+    </message>
+    <message>
+        <source>where</source>
+        <translation>Ort</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>Beginn</translation>
+    </message>
+    <message>
+        <source>duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>caused by</source>
+        <translation>ausgelöst durch</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>lane</source>
+        <translation>Spur</translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>time (ns)</source>
+        <translation>Zeit (ns)</translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation>Kontext</translation>
+    </message>
+    <message>
+        <source>nesting depth</source>
+        <translation>Verschachtelungstiefe</translation>
+    </message>
+    <message>
+        <source>%1 (%2 ns)</source>
+        <translation>%1 (%2 ns)</translation>
+    </message>
+    <message>
+        <source>end</source>
+        <translation>Ende</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>unterbrochen</translation>
+    </message>
+    <message>
+        <source>Caused by (nearest first)</source>
+        <translation>Ausgelöst durch (nächste Ursache zuerst)</translation>
+    </message>
+    <message>
+        <source>Led to</source>
+        <translation>Führte zu</translation>
+    </message>
+    <message>
+        <source>No recorded cause or effect.</source>
+        <translation>Keine aufgezeichnete Ursache oder Wirkung.</translation>
+    </message>
+</context>
+<context>
+    <name>MetricsDelta</name>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 /s</source>
+        <translation>%1 /s</translation>
+    </message>
+    <message>
+        <source>latency %1</source>
+        <translation>Latenz %1</translation>
+    </message>
+    <message>
+        <source>samples</source>
+        <translation>Messpunkte</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>Mittelwert</translation>
+    </message>
+    <message>
+        <source>p%1</source>
+        <translation>p%1</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>Max.</translation>
+    </message>
+    <message>
+        <source>throughput</source>
+        <translation>Durchsatz</translation>
+    </message>
+    <message>
+        <source>CPU time (all CPUs)</source>
+        <translation>CPU-Zeit (alle CPUs)</translation>
+    </message>
+    <message>
+        <source>irqs off</source>
+        <translation>IRQs aus</translation>
+    </message>
+    <message>
+        <source>scheduler</source>
+        <translation>Scheduler</translation>
+    </message>
+    <message>
+        <source>context switches</source>
+        <translation>Kontextwechsel</translation>
+    </message>
+    <message>
+        <source>interrupts</source>
+        <translation>Interrupts</translation>
+    </message>
+    <message>
+        <source>warnings</source>
+        <translation>Warnungen</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>gesamt</translation>
+    </message>
+</context>
+<context>
+    <name>Palette</name>
+    <message>
+        <source>idle</source>
+        <translation>idle</translation>
+    </message>
+    <message>
+        <source>user task</source>
+        <translation>Benutzer-Task</translation>
+    </message>
+    <message>
+        <source>other kthread</source>
+        <translation>andere kthread</translation>
+    </message>
+    <message>
+        <source>ksoftirqd</source>
+        <translation>ksoftirqd</translation>
+    </message>
+    <message>
+        <source>kworker</source>
+        <translation>kworker</translation>
+    </message>
+    <message>
+        <source>irq thread</source>
+        <translation>IRQ-Thread</translation>
+    </message>
+    <message>
+        <source>softirq</source>
+        <translation>softirq</translation>
+    </message>
+    <message>
+        <source>tasklet</source>
+        <translation>tasklet</translation>
+    </message>
+    <message>
+        <source>hardirq</source>
+        <translation>hardirq</translation>
+    </message>
+    <message>
+        <source>NMI</source>
+        <translation>NMI</translation>
+    </message>
+    <message>
+        <source>line pending</source>
+        <translation>Leitung pending</translation>
+    </message>
+    <message>
+        <source>line active</source>
+        <translation>Leitung active</translation>
+    </message>
+    <message>
+        <source>line active+pending</source>
+        <translation>Leitung active+pending</translation>
+    </message>
+    <message>
+        <source>line masked</source>
+        <translation>Leitung maskiert</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>IRQ raised</source>
+        <translation>IRQ ausgelöst</translation>
+    </message>
+    <message>
+        <source>acknowledge</source>
+        <translation>Bestätigung (ack)</translation>
+    </message>
+    <message>
+        <source>priority drop</source>
+        <translation>Priority Drop</translation>
+    </message>
+    <message>
+        <source>deactivate</source>
+        <translation>Deaktivierung</translation>
+    </message>
+    <message>
+        <source>mask</source>
+        <translation>maskieren</translation>
+    </message>
+    <message>
+        <source>unmask</source>
+        <translation>demaskieren</translation>
+    </message>
+    <message>
+        <source>softirq raised</source>
+        <translation>softirq ausgelöst</translation>
+    </message>
+    <message>
+        <source>tasklet scheduled</source>
+        <translation>tasklet eingeplant</translation>
+    </message>
+    <message>
+        <source>work queued</source>
+        <translation>Work eingereiht</translation>
+    </message>
+    <message>
+        <source>wake-up</source>
+        <translation>Aufwecken</translation>
+    </message>
+    <message>
+        <source>IPI</source>
+        <translation>IPI</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>event</source>
+        <translation>Ereignis</translation>
+    </message>
+    <message>
+        <source>raised softirq</source>
+        <translation>löste softirq aus</translation>
+    </message>
+    <message>
+        <source>scheduled tasklet</source>
+        <translation>plante tasklet ein</translation>
+    </message>
+    <message>
+        <source>woke IRQ thread</source>
+        <translation>weckte IRQ-Thread</translation>
+    </message>
+    <message>
+        <source>queued work</source>
+        <translation>reihte Work ein</translation>
+    </message>
+    <message>
+        <source>woke task</source>
+        <translation>weckte Task</translation>
+    </message>
+    <message>
+        <source>sent IPI</source>
+        <translation>sendete IPI</translation>
+    </message>
+    <message>
+        <source>caused</source>
+        <translation>löste aus</translation>
+    </message>
+</context>
+<context>
+    <name>PlotExport</name>
+    <message>
+        <source>unsupported image type &apos;%1&apos; (use .png, .svg or .pdf)</source>
+        <translation>nicht unterstützter Bildtyp „%1“ (.png, .svg oder .pdf verwenden)</translation>
+    </message>
+    <message>
+        <source>nothing to export</source>
+        <translation>nichts zu exportieren</translation>
+    </message>
+    <message>
+        <source>could not encode the PNG image</source>
+        <translation>das PNG-Bild konnte nicht kodiert werden</translation>
+    </message>
+    <message>
+        <source>Exported from IRQ Scope</source>
+        <translation>Exportiert aus IRQ Scope</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioDiff</name>
+    <message>
+        <source>no change</source>
+        <translation>keine Änderung</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation>%1: %2 → %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n more</source>
+        <translation>
+            <numerusform>+%n weitere</numerusform>
+            <numerusform>+%n weitere</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SchemaGroup</name>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>Maschine</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Scheduler</source>
+        <translation>Scheduler</translation>
+    </message>
+    <message>
+        <source>Softirq</source>
+        <translation>Softirq</translation>
+    </message>
+    <message>
+        <source>Workqueues</source>
+        <translation>Workqueues</translation>
+    </message>
+    <message>
+        <source>Watchdogs</source>
+        <translation>Watchdogs</translation>
+    </message>
+    <message>
+        <source>Kernel costs</source>
+        <translation>Kernel-Kosten</translation>
+    </message>
+    <message>
+        <source>Interrupt controller</source>
+        <translation>Interrupt-Controller</translation>
+    </message>
+    <message>
+        <source>Workloads</source>
+        <translation>Lasten</translation>
+    </message>
+    <message>
+        <source>IRQ benchmark</source>
+        <translation>IRQ-Benchmark</translation>
+    </message>
+    <message>
+        <source>DRM scheduler</source>
+        <translation>DRM-Scheduler</translation>
+    </message>
+    <message>
+        <source>GPU (i915 execlists)</source>
+        <translation>GPU (i915-Execlists)</translation>
+    </message>
+    <message>
+        <source>NVMe</source>
+        <translation>NVMe</translation>
+    </message>
+    <message>
+        <source>IOMMU</source>
+        <translation>IOMMU</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsReader</name>
+    <message>
+        <source>%1 (expected %2)</source>
+        <translation>%1 (erwartet: %2)</translation>
+    </message>
+    <message>
+        <source>true or false, found &apos;%1&apos;</source>
+        <translation>true oder false, gefunden: „%1“</translation>
+    </message>
+    <message>
+        <source>a text</source>
+        <translation>ein Text</translation>
+    </message>
+    <message>
+        <source>a list of texts</source>
+        <translation>eine Liste von Texten</translation>
+    </message>
+    <message>
+        <source>saved binary data</source>
+        <translation>gespeicherte Binärdaten</translation>
+    </message>
+    <message>
+        <source>Ignored bad settings: %1</source>
+        <translation>Fehlerhafte Einstellungen ignoriert: %1</translation>
+    </message>
+</context>
+<context>
+    <name>TimeFormat</name>
+    <message>
+        <source>s</source>
+        <translation>s</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>µs</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <source>ns</source>
+        <translation>ns</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+</context>
+<context>
+    <name>TimelinePlot</name>
+    <message>
+        <source>time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>irqs off</source>
+        <translation>IRQs aus</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::Autosave</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Autosave failed: %1: %2</source>
+        <translation>Automatisches Speichern fehlgeschlagen: %1: %2</translation>
+    </message>
+    <message>
+        <source>Restore unsaved scenario?</source>
+        <translation>Ungesichertes Szenario wiederherstellen?</translation>
+    </message>
+    <message>
+        <source>IRQ Scope did not exit cleanly last time. Restore the scenario you were editing?</source>
+        <translation>IRQ Scope wurde beim letzten Mal nicht sauber beendet. Das zuletzt bearbeitete Szenario wiederherstellen?</translation>
+    </message>
+    <message>
+        <source>An unsaved scenario from an unclean exit was not restored (it stays in %1 until the next edit).</source>
+        <translation>Ein ungesichertes Szenario aus einem nicht sauber beendeten Programmlauf wurde nicht wiederhergestellt (es bleibt bis zur nächsten Änderung in %1).</translation>
+    </message>
+    <message>
+        <source>The autosaved scenario could not be restored: %1</source>
+        <translation>Das automatisch gesicherte Szenario konnte nicht wiederhergestellt werden: %1</translation>
+    </message>
+    <message>
+        <source>Restored the scenario autosaved before the last unclean exit.</source>
+        <translation>Das vor dem letzten unsauberen Beenden automatisch gesicherte Szenario wurde wiederhergestellt.</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::CompareView</name>
+    <message>
+        <source>Metric</source>
+        <translation>Messgröße</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>B − A</source>
+        <translation>B − A</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Green: B is better than A; red: worse.</source>
+        <translation>Grün: B ist besser als A; rot: schlechter.</translation>
+    </message>
+    <message>
+        <source>Select two runs in the run list and choose Run ▸ Compare selected runs.</source>
+        <translation>Zwei Läufe in der Liste der Läufe auswählen und Ausführen ▸ Ausgewählte Läufe vergleichen wählen.</translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation>A: %1</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B: %1</translation>
+    </message>
+    <message>
+        <source>one of the runs is an imported trace</source>
+        <translation>einer der Läufe ist ein importierter Trace</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A&lt;/b&gt; = %1 &amp;nbsp; &lt;b&gt;B&lt;/b&gt; = %2 &amp;nbsp; — scenario changes A → B: %3</source>
+        <translation>&lt;b&gt;A&lt;/b&gt; = %1 &amp;nbsp; &lt;b&gt;B&lt;/b&gt; = %2 &amp;nbsp; — Szenario-Änderungen A → B: %3</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+    <message>
+        <source>%1%2 %</source>
+        <translation>%1%2 %</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::CpuTimePlot</name>
+    <message>
+        <source>% of simulated time</source>
+        <translation>% der simulierten Zeit</translation>
+    </message>
+    <message>
+        <source>Time per context per CPU</source>
+        <translation>Zeit je Kontext und CPU</translation>
+    </message>
+    <message>
+        <source>CPU %1</source>
+        <translation>CPU %1</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::ImageExportDialog</name>
+    <message>
+        <source>Export image</source>
+        <translation>Bild exportieren</translation>
+    </message>
+    <message>
+        <source>The suffix picks the format: .png, .svg or .pdf</source>
+        <translation>Die Dateiendung bestimmt das Format: .png, .svg oder .pdf</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>Datei:</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>Size (width × height):</source>
+        <translation>Größe (Breite × Höhe):</translation>
+    </message>
+    <message>
+        <source>Current view</source>
+        <translation>Aktuelle Ansicht</translation>
+    </message>
+    <message>
+        <source>Whole run</source>
+        <translation>Ganzer Lauf</translation>
+    </message>
+    <message>
+        <source>Time range:</source>
+        <translation>Zeitbereich:</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG-Bild (*.png);;SVG-Vektorgrafik (*.svg);;PDF-Dokument (*.pdf)</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::KnobPanel</name>
+    <message>
+        <source>%1 … %2</source>
+        <translation>%1 … %2</translation>
+    </message>
+    <message>
+        <source>%1 … %2 %3</source>
+        <translation>%1 … %2 %3</translation>
+    </message>
+    <message>
+        <source>range: %1</source>
+        <translation>Bereich: %1</translation>
+    </message>
+    <message>
+        <source>one of: %1</source>
+        <translation>einer von: %1</translation>
+    </message>
+    <message>
+        <source>Reset to default</source>
+        <translation>Auf Standardwert zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Filter parameters (name or explanation)…</source>
+        <translation>Parameter filtern (Name oder Erklärung)…</translation>
+    </message>
+    <message>
+        <source>Hover or focus a parameter to read what it controls. Right-click a field to reset it.</source>
+        <translation>Mit der Maus auf einen Parameter zeigen oder ihn fokussieren, um zu lesen, was er steuert. Rechtsklick auf ein Feld setzt es zurück.</translation>
+    </message>
+    <message>
+        <source>The scenario is not valid: %1</source>
+        <translation>Das Szenario ist ungültig: %1</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::LanguageMenu</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>Systemstandard</translation>
+    </message>
+    <message>
+        <source>Follow the system locale (now: %1)</source>
+        <translation>Der Systemsprache folgen (derzeit: %1)</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::LatencyPlot</name>
+    <message>
+        <source>latency</source>
+        <translation>Latenz</translation>
+    </message>
+    <message>
+        <source>samples</source>
+        <translation>Messpunkte</translation>
+    </message>
+    <message>
+        <source>cumulative %</source>
+        <translation>kumuliert %</translation>
+    </message>
+    <message>
+        <source>No latency samples in this run</source>
+        <translation>Keine Latenz-Messpunkte in diesem Lauf</translation>
+    </message>
+    <message numerus="yes">
+        <source>Latency: %1 (%n samples)</source>
+        <translation>
+            <numerusform>Latenz: %1 (%n Messpunkt)</numerusform>
+            <numerusform>Latenz: %1 (%n Messpunkte)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>p50 %1 · p90 %2 · p99 %3 · p99.9 %4 · max %5</source>
+        <translation>p50 %1 · p90 %2 · p99 %3 · p99.9 %4 · max. %5</translation>
+    </message>
+    <message>
+        <source>histogram</source>
+        <translation>Histogramm</translation>
+    </message>
+    <message>
+        <source>CDF</source>
+        <translation>Verteilungsfunktion</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>p99.9</source>
+        <translation>p99.9</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>Max.</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::LessonDock</name>
+    <message>
+        <source>Cannot open the lesson</source>
+        <translation>Die Lektion kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Open lesson file</source>
+        <translation>Lektionsdatei öffnen</translation>
+    </message>
+    <message>
+        <source>Lessons (*.json);;All files (*)</source>
+        <translation>Lektionen (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>Lektion</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>&amp;Lektionen</translation>
+    </message>
+    <message>
+        <source>&amp;Open lesson file…</source>
+        <translation>Lektionsdatei ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>&amp;Previous step</source>
+        <translation>&amp;Vorheriger Schritt</translation>
+    </message>
+    <message>
+        <source>&amp;Next step</source>
+        <translation>&amp;Nächster Schritt</translation>
+    </message>
+    <message>
+        <source>&amp;Restart lesson</source>
+        <translation>Lektion neu &amp;starten</translation>
+    </message>
+    <message>
+        <source>&amp;End lesson</source>
+        <translation>Lektion &amp;beenden</translation>
+    </message>
+    <message>
+        <source>Choose a lesson and press Start. Each step sets up a run, zooms to what matters and explains it; Page Down and Page Up move between steps.</source>
+        <translation>Eine Lektion wählen und Start drücken. Jeder Schritt richtet einen Lauf ein, zoomt auf das Wesentliche und erklärt es; Bild ab und Bild auf wechseln zwischen den Schritten.</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Start</translation>
+    </message>
+    <message>
+        <source>Open lesson file…</source>
+        <translation>Lektionsdatei öffnen…</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::LessonPanel</name>
+    <message>
+        <source>Question for the class</source>
+        <translation>Frage an die Klasse</translation>
+    </message>
+    <message>
+        <source>Reveal answer</source>
+        <translation>Antwort zeigen</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ Zurück</translation>
+    </message>
+    <message>
+        <source>Previous step (Page Up)</source>
+        <translation>Vorheriger Schritt (Bild auf)</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>Weiter ▶</translation>
+    </message>
+    <message>
+        <source>Next step (Page Down)</source>
+        <translation>Nächster Schritt (Bild ab)</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>Neu starten</translation>
+    </message>
+    <message>
+        <source>Back to the first step (Ctrl+Home)</source>
+        <translation>Zurück zum ersten Schritt (Strg+Pos1)</translation>
+    </message>
+    <message>
+        <source>End lesson</source>
+        <translation>Lektion beenden</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Simulating this step…</source>
+        <translation>Simuliere diesen Schritt…</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::LessonPlayer</name>
+    <message>
+        <source>the run failed: %1</source>
+        <translation>der Lauf ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>the run was cancelled</source>
+        <translation>der Lauf wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>not run: %1</source>
+        <translation>nicht ausgeführt: %1</translation>
+    </message>
+    <message>
+        <source>unknown lane &apos;%1&apos; (this run has: %2)</source>
+        <translation>unbekannte Spur „%1“ (dieser Lauf hat: %2)</translation>
+    </message>
+    <message>
+        <source>%1: %2: %3</source>
+        <translation>%1: %2: %3</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::MachineStateView</name>
+    <message>
+        <source>What</source>
+        <translation>Was</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Play the timeline or click in it to see the machine state at that time.</source>
+        <translation>Die Zeitleiste abspielen oder hineinklicken, um den Maschinenzustand zu diesem Zeitpunkt zu sehen.</translation>
+    </message>
+    <message>
+        <source> — this run has no state log: only the trace&apos;s contexts</source>
+        <translation> — dieser Lauf hat kein Zustandsprotokoll, nur die Kontexte des Traces</translation>
+    </message>
+    <message>
+        <source> — not recorded after %1 (memory budget)</source>
+        <translation> — nach %1 nicht aufgezeichnet (Speicherbudget)</translation>
+    </message>
+    <message>
+        <source>State at %1%2</source>
+        <translation>Zustand bei %1%2</translation>
+    </message>
+    <message>
+        <source>nothing recorded</source>
+        <translation>nichts aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>CPU %1</source>
+        <translation>CPU %1</translation>
+    </message>
+    <message>
+        <source>Context stack</source>
+        <translation>Kontext-Stack</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n level(s)</source>
+        <translation>
+            <numerusform>%n Ebene</numerusform>
+            <numerusform>%n Ebenen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation> (%1)</translation>
+    </message>
+    <message>
+        <source>depth %1</source>
+        <translation>Tiefe %1</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>nicht aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>Interrupts</source>
+        <translation>Interrupts</translation>
+    </message>
+    <message>
+        <source>need_resched</source>
+        <translation>need_resched</translation>
+    </message>
+    <message>
+        <source>Softirqs pending</source>
+        <translation>Anstehende softirqs</translation>
+    </message>
+    <message>
+        <source>GIC running priority</source>
+        <translation>GIC Running Priority</translation>
+    </message>
+    <message>
+        <source>Run queue</source>
+        <translation>Runqueue</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>an</translation>
+    </message>
+    <message>
+        <source>clear</source>
+        <translation>nicht gesetzt</translation>
+    </message>
+    <message>
+        <source>SET</source>
+        <translation>GESETZT</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>empty — running %1</source>
+        <translation>leer — es läuft %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting — running %1</source>
+        <translation>
+            <numerusform>%n wartet — es läuft %1</numerusform>
+            <numerusform>%n warten — es läuft %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>runnable</source>
+        <translation>lauffähig</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>pending</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>active</translation>
+    </message>
+    <message>
+        <source>masked</source>
+        <translation>maskiert</translation>
+    </message>
+    <message>
+        <source>IRQ %1 %2 → CPU %3</source>
+        <translation>IRQ %1 %2 → CPU %3</translation>
+    </message>
+    <message>
+        <source>inactive</source>
+        <translation>inaktiv</translation>
+    </message>
+    <message>
+        <source>Interrupt lines</source>
+        <translation>Interrupt-Leitungen</translation>
+    </message>
+    <message>
+        <source>none used</source>
+        <translation>keine benutzt</translation>
+    </message>
+    <message>
+        <source>%1 of %2 pending, active or masked</source>
+        <translation>%1 von %2 pending, active oder maskiert</translation>
+    </message>
+    <message>
+        <source>pool %1 (CPU %2)</source>
+        <translation>Pool %1 (CPU %2)</translation>
+    </message>
+    <message>
+        <source>pool %1 (unbound)</source>
+        <translation>Pool %1 (ungebunden)</translation>
+    </message>
+    <message>
+        <source>%1 pending · %2 busy · %3 idle · %4 workers</source>
+        <translation>%1 wartend · %2 beschäftigt · %3 untätig · %4 Worker</translation>
+    </message>
+    <message>
+        <source>Workqueue pools</source>
+        <translation>Workqueue-Pools</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The machine at the player&apos;s cursor. &lt;b&gt;Interrupts OFF&lt;/b&gt;: the CPU takes no interrupt (a hardirq, or local_irq_disable). &lt;b&gt;need_resched&lt;/b&gt;: the scheduler wants to switch at the next preemption point (lazy: at the tick or on return to user). &lt;b&gt;GIC running priority&lt;/b&gt; 0xa0: an acknowledged interrupt has not had its priority dropped (EOI), so no other is signalled to this CPU.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Die Maschine am Cursor der Wiedergabe. &lt;b&gt;Interrupts AUS&lt;/b&gt;: die CPU nimmt keinen Interrupt an (ein hardirq oder local_irq_disable). &lt;b&gt;need_resched&lt;/b&gt;: der Scheduler will am nächsten Preemption-Punkt umschalten (lazy: beim Tick oder bei der Rückkehr in den User-Mode). &lt;b&gt;GIC Running Priority&lt;/b&gt; 0xa0: bei einem bestätigten Interrupt wurde die Priorität noch nicht gesenkt (EOI), daher wird dieser CPU kein anderer signalisiert.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>OFF</source>
+        <translation>AUS</translation>
+    </message>
+    <message>
+        <source>lazy</source>
+        <translation>lazy</translation>
+    </message>
+    <message>
+        <source>idle (0xff)</source>
+        <translation>untätig (0xff)</translation>
+    </message>
+    <message numerus="yes">
+        <source>0xa0, %n not EOIed</source>
+        <translation>
+            <numerusform>0xa0, %n ohne EOI</numerusform>
+            <numerusform>0xa0, %n ohne EOI</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::MainWindow</name>
+    <message>
+        <source>simulating… %p%</source>
+        <translation>simuliere… %p %</translation>
+    </message>
+    <message>
+        <source>Simulating %1…</source>
+        <translation>Simuliere %1…</translation>
+    </message>
+    <message>
+        <source>The run failed: %1</source>
+        <translation>Der Lauf ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Run cancelled.</source>
+        <translation>Lauf abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>Szenario</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>Double-click a run to show it; select two and press Ctrl+M to compare them.</source>
+        <translation>Doppelklick auf einen Lauf zeigt ihn an; zwei auswählen und Strg+M drücken, um sie zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>Metrics</source>
+        <translation>Messwerte</translation>
+    </message>
+    <message>
+        <source>Cannot load preset</source>
+        <translation>Vorlage kann nicht geladen werden</translation>
+    </message>
+    <message>
+        <source>Not run: %1</source>
+        <translation>Nicht ausgeführt: %1</translation>
+    </message>
+    <message>
+        <source>%1: imported trace, %2 long</source>
+        <translation>%1: importierter Trace, %2 lang</translation>
+    </message>
+    <message>
+        <source>Run %1: %2 simulated in %3 s, %4 events%5</source>
+        <translation>Lauf %1: %2 in %3 s simuliert, %4 Ereignisse%5</translation>
+    </message>
+    <message>
+        <source> (%1 trace records dropped by the memory budget)</source>
+        <translation> (%1 Trace-Einträge wegen des Speicherbudgets verworfen)</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>&lt;p style=&apos;color:#555&apos;&gt;Click anything on the timeline to see its full record and what caused it. Hover for a quick summary.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:#555&apos;&gt;Etwas in der Zeitleiste anklicken, um den vollständigen Eintrag und seine Ursache zu sehen. Für eine Kurzübersicht mit der Maus darauf zeigen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>%1%2 — IRQ Scope</source>
+        <translation>%1%2 — IRQ Scope</translation>
+    </message>
+    <message>
+        <source>&amp;Open scenario…</source>
+        <translation>Szenario ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>&amp;Save scenario</source>
+        <translation>Szenario &amp;speichern</translation>
+    </message>
+    <message>
+        <source>Save scenario &amp;as…</source>
+        <translation>Szenario speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <source>&amp;Import ftrace capture…</source>
+        <translation>ftrace-Aufzeichnung &amp;importieren…</translation>
+    </message>
+    <message>
+        <source>Timeline &amp;image (PNG, SVG, PDF)…</source>
+        <translation>Zeitleiste als &amp;Bild (PNG, SVG, PDF)…</translation>
+    </message>
+    <message>
+        <source>Current &amp;metrics plot image…</source>
+        <translation>Aktuelles &amp;Messwert-Diagramm als Bild…</translation>
+    </message>
+    <message>
+        <source>&amp;Comparison image…</source>
+        <translation>&amp;Vergleichsbild…</translation>
+    </message>
+    <message>
+        <source>Metrics as &amp;CSV…</source>
+        <translation>Messwerte als &amp;CSV…</translation>
+    </message>
+    <message>
+        <source>Metrics as &amp;JSON…</source>
+        <translation>Messwerte als &amp;JSON…</translation>
+    </message>
+    <message>
+        <source>Trace for &amp;Perfetto (Chrome JSON)…</source>
+        <translation>Trace für &amp;Perfetto (Chrome-JSON)…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy image</source>
+        <translation>Bild &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>Aus&amp;führen</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel run</source>
+        <translation>Lauf a&amp;bbrechen</translation>
+    </message>
+    <message>
+        <source>&amp;Auto-run after each edit</source>
+        <translation>Nach jeder Änderung a&amp;utomatisch ausführen</translation>
+    </message>
+    <message>
+        <source>Co&amp;mpare selected runs</source>
+        <translation>Ausgewählte Läufe &amp;vergleichen</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;in	W</source>
+        <translation>&amp;Vergrößern	W</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out	S</source>
+        <translation>Ver&amp;kleinern	S</translation>
+    </message>
+    <message>
+        <source>Pan &amp;left	A</source>
+        <translation>Nach &amp;links schieben	A</translation>
+    </message>
+    <message>
+        <source>Pan &amp;right	D</source>
+        <translation>Nach &amp;rechts schieben	D</translation>
+    </message>
+    <message>
+        <source>&amp;Fit all</source>
+        <translation>&amp;Alles einpassen</translation>
+    </message>
+    <message>
+        <source>Zoom to &amp;selection	F</source>
+        <translation>Auf Auswahl &amp;zoomen	F</translation>
+    </message>
+    <message>
+        <source>&amp;Back</source>
+        <translation>Z&amp;urück</translation>
+    </message>
+    <message>
+        <source>For&amp;ward</source>
+        <translation>Vor&amp;wärts</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>&amp;Präsentationsmodus</translation>
+    </message>
+    <message>
+        <source>Interrupt-line lanes</source>
+        <translation>Spuren der Interrupt-Leitungen</translation>
+    </message>
+    <message>
+        <source>Task lanes</source>
+        <translation>Task-Spuren</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard and mouse…</source>
+        <translation>&amp;Tastatur und Maus…</translation>
+    </message>
+    <message>
+        <source>&amp;About IRQ Scope</source>
+        <translation>Ü&amp;ber IRQ Scope</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>&amp;Exportieren</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>Hauptleiste</translation>
+    </message>
+    <message>
+        <source> Preset: </source>
+        <translation> Vorlage: </translation>
+    </message>
+    <message>
+        <source>Load a built-in scenario and run it</source>
+        <translation>Ein eingebautes Szenario laden und ausführen</translation>
+    </message>
+    <message>
+        <source>Zoom to selection</source>
+        <translation>Auf Auswahl zoomen</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Vergleichen</translation>
+    </message>
+    <message>
+        <source>Auto-run</source>
+        <translation>Automatisch</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Present</source>
+        <translation>Präsentieren</translation>
+    </message>
+    <message>
+        <source>Keyboard and mouse</source>
+        <translation>Tastatur und Maus</translation>
+    </message>
+    <message>
+        <source>Mouse wheel</source>
+        <translation>Mausrad</translation>
+    </message>
+    <message>
+        <source>zoom at the cursor</source>
+        <translation>am Mauszeiger zoomen</translation>
+    </message>
+    <message>
+        <source>Shift + wheel</source>
+        <translation>Umschalt + Mausrad</translation>
+    </message>
+    <message>
+        <source>pan</source>
+        <translation>verschieben</translation>
+    </message>
+    <message>
+        <source>Drag</source>
+        <translation>Ziehen</translation>
+    </message>
+    <message>
+        <source>Shift + drag, or right-drag</source>
+        <translation>Umschalt + Ziehen oder mit rechter Maustaste ziehen</translation>
+    </message>
+    <message>
+        <source>zoom to the dragged time range</source>
+        <translation>auf den aufgezogenen Zeitbereich zoomen</translation>
+    </message>
+    <message>
+        <source>Click</source>
+        <translation>Klick</translation>
+    </message>
+    <message>
+        <source>Double-click</source>
+        <translation>Doppelklick</translation>
+    </message>
+    <message>
+        <source>select and zoom to it</source>
+        <translation>auswählen und darauf zoomen</translation>
+    </message>
+    <message>
+        <source>W / S</source>
+        <translation>W / S</translation>
+    </message>
+    <message>
+        <source>zoom in / out</source>
+        <translation>vergrößern / verkleinern</translation>
+    </message>
+    <message>
+        <source>A / D</source>
+        <translation>A / D</translation>
+    </message>
+    <message>
+        <source>pan left / right</source>
+        <translation>nach links / rechts schieben</translation>
+    </message>
+    <message>
+        <source>F</source>
+        <translation>F</translation>
+    </message>
+    <message>
+        <source>zoom to the selection</source>
+        <translation>auf die Auswahl zoomen</translation>
+    </message>
+    <message>
+        <source>Home, Ctrl+0</source>
+        <translation>Pos1, Strg+0</translation>
+    </message>
+    <message>
+        <source>fit the whole run</source>
+        <translation>den ganzen Lauf einpassen</translation>
+    </message>
+    <message>
+        <source>Backspace, Alt+Left / Alt+Right</source>
+        <translation>Rücktaste, Alt+Links / Alt+Rechts</translation>
+    </message>
+    <message>
+        <source>back / forward through views</source>
+        <translation>zurück / vorwärts durch die Ansichten</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>clear the selection</source>
+        <translation>Auswahl aufheben</translation>
+    </message>
+    <message>
+        <source>Ctrl+R</source>
+        <translation>Strg+R</translation>
+    </message>
+    <message>
+        <source>run the scenario</source>
+        <translation>das Szenario ausführen</translation>
+    </message>
+    <message>
+        <source>Ctrl+M</source>
+        <translation>Strg+M</translation>
+    </message>
+    <message>
+        <source>compare the two selected runs</source>
+        <translation>die zwei ausgewählten Läufe vergleichen</translation>
+    </message>
+    <message>
+        <source>F11</source>
+        <translation>F11</translation>
+    </message>
+    <message>
+        <source>presentation mode</source>
+        <translation>Präsentationsmodus</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>About IRQ Scope</source>
+        <translation>Über IRQ Scope</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;IRQ Scope&lt;/h3&gt;&lt;p&gt;An explorer of Linux interrupt handling: a discrete-event simulation of hardirq, softirq, tasklets, threaded IRQs and workqueues, drawn as timelines you can change, re-run and compare.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;IRQ Scope&lt;/h3&gt;&lt;p&gt;Ein Werkzeug zum Erkunden der Interrupt-Behandlung in Linux: eine ereignisdiskrete Simulation von hardirq, softirq, tasklets, Threaded IRQs und Workqueues, dargestellt als Zeitleisten, die man ändern, erneut ausführen und vergleichen kann.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>Szenario öffnen</translation>
+    </message>
+    <message>
+        <source>Scenario files (%1);;All files (*)</source>
+        <translation>Szenario-Dateien (%1);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open scenario</source>
+        <translation>Szenario kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Cannot save scenario</source>
+        <translation>Szenario kann nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>Save scenario</source>
+        <translation>Szenario speichern</translation>
+    </message>
+    <message>
+        <source>Scenario files (%1)</source>
+        <translation>Szenario-Dateien (%1)</translation>
+    </message>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation>&amp;%1 %2</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>(noch keine)</translation>
+    </message>
+    <message>
+        <source>Clear list</source>
+        <translation>Liste leeren</translation>
+    </message>
+    <message>
+        <source>Import ftrace capture</source>
+        <translation>ftrace-Aufzeichnung importieren</translation>
+    </message>
+    <message>
+        <source>ftrace text (*.txt *.trace *.dat.txt);;All files (*)</source>
+        <translation>ftrace-Text (*.txt *.trace *.dat.txt);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot import trace</source>
+        <translation>Trace kann nicht importiert werden</translation>
+    </message>
+    <message>
+        <source>Imported %1: %2 events understood, %3 skipped</source>
+        <translation>%1 importiert: %2 Ereignisse verstanden, %3 übersprungen</translation>
+    </message>
+    <message>
+        <source>there is no run to export</source>
+        <translation>es gibt keinen Lauf zum Exportieren</translation>
+    </message>
+    <message>
+        <source> — %1</source>
+        <translation> — %1</translation>
+    </message>
+    <message>
+        <source>Cannot export</source>
+        <translation>Export nicht möglich</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>%1 exportiert</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export metrics</source>
+        <translation>Messwerte exportieren</translation>
+    </message>
+    <message>
+        <source>Export trace for Perfetto</source>
+        <translation>Trace für Perfetto exportieren</translation>
+    </message>
+    <message>
+        <source>Chrome trace JSON (*.json)</source>
+        <translation>Chrome-Trace-JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Exported %1 — open it at ui.perfetto.dev</source>
+        <translation>%1 exportiert — unter ui.perfetto.dev öffnen</translation>
+    </message>
+    <message>
+        <source>Image copied to the clipboard.</source>
+        <translation>Bild in die Zwischenablage kopiert.</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitleiste</translation>
+    </message>
+    <message>
+        <source>Compare runs</source>
+        <translation>Läufe vergleichen</translation>
+    </message>
+    <message>
+        <source>Machine state</source>
+        <translation>Maschinenzustand</translation>
+    </message>
+    <message>
+        <source>select: details and cause → effect arrows; puts the player&apos;s cursor there</source>
+        <translation>auswählen: Details und Ursache → Wirkung-Pfeile; setzt den Cursor der Wiedergabe dorthin</translation>
+    </message>
+    <message>
+        <source>Space</source>
+        <translation>Leertaste</translation>
+    </message>
+    <message>
+        <source>play / pause the slow-motion player</source>
+        <translation>Zeitlupen-Wiedergabe abspielen / anhalten</translation>
+    </message>
+    <message>
+        <source>. / ,</source>
+        <translation>. / ,</translation>
+    </message>
+    <message>
+        <source>cursor to the next / previous event on the visible lanes</source>
+        <translation>Cursor zum nächsten / vorigen Ereignis auf den sichtbaren Spuren</translation>
+    </message>
+    <message>
+        <source>a saved window geometry</source>
+        <translation>eine gespeicherte Fenstergeometrie</translation>
+    </message>
+    <message>
+        <source>a saved dock layout</source>
+        <translation>ein gespeichertes Dock-Layout</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::MetricsPanel</name>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Latency of:</source>
+        <translation>Latenz von:</translation>
+    </message>
+    <message>
+        <source>Logarithmic time axis</source>
+        <translation>Logarithmische Zeitachse</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>Latenz</translation>
+    </message>
+    <message>
+        <source>CPU time</source>
+        <translation>CPU-Zeit</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>Durchsatz</translation>
+    </message>
+    <message>
+        <source>Tasks (top)</source>
+        <translation>Tasks (top)</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>hardirq</source>
+        <translation>hardirq</translation>
+    </message>
+    <message>
+        <source>softirq</source>
+        <translation>softirq</translation>
+    </message>
+    <message>
+        <source>irq thread</source>
+        <translation>IRQ-Thread</translation>
+    </message>
+    <message>
+        <source>kworker</source>
+        <translation>kworker</translation>
+    </message>
+    <message>
+        <source>kthread</source>
+        <translation>kthread</translation>
+    </message>
+    <message>
+        <source>user</source>
+        <translation>user</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>idle</translation>
+    </message>
+    <message>
+        <source>irqs off</source>
+        <translation>IRQs aus</translation>
+    </message>
+    <message>
+        <source>ctx switches</source>
+        <translation>Kontextwechsel</translation>
+    </message>
+    <message>
+        <source>interrupts</source>
+        <translation>Interrupts</translation>
+    </message>
+    <message>
+        <source>Counter</source>
+        <translation>Zähler</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>Anzahl</translation>
+    </message>
+    <message>
+        <source>Per second</source>
+        <translation>Pro Sekunde</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+    <message>
+        <source>Click a warning to show it on the timeline.</source>
+        <translation>Eine Warnung anklicken, um sie in der Zeitleiste zu zeigen.</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Task</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>Charged CPU time</source>
+        <translation>Angerechnete CPU-Zeit</translation>
+    </message>
+    <message>
+        <source>% charged</source>
+        <translation>% angerechnet</translation>
+    </message>
+    <message>
+        <source>Own code</source>
+        <translation>Eigener Code</translation>
+    </message>
+    <message>
+        <source>Charged − own</source>
+        <translation>Angerechnet − eigener</translation>
+    </message>
+    <message>
+        <source>What `top` would show: time charged to each task. With IRQ time accounting off, interrupt work is charged to whichever task it interrupted.</source>
+        <translation>Was `top` zeigen würde: die jedem Task angerechnete Zeit. Ohne IRQ-Zeiterfassung wird Interrupt-Arbeit dem Task angerechnet, den sie unterbrochen hat.</translation>
+    </message>
+    <message>
+        <source>Warnings (%1)</source>
+        <translation>Warnungen (%1)</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>Warnungen</translation>
+    </message>
+    <message>
+        <source>CPU %1</source>
+        <translation>CPU %1</translation>
+    </message>
+    <message>
+        <source>%1 /s</source>
+        <translation>%1 /s</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::PlayerBar</name>
+    <message>
+        <source>Player</source>
+        <translation>Wiedergabe</translation>
+    </message>
+    <message>
+        <source>Previous event</source>
+        <translation>Vorheriges Ereignis</translation>
+    </message>
+    <message>
+        <source>Prev</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>Step back to the previous context boundary or marker on the visible lanes (,)</source>
+        <translation>Zur vorigen Kontextgrenze oder Markierung auf den sichtbaren Spuren zurückgehen (,)</translation>
+    </message>
+    <message>
+        <source>Next event</source>
+        <translation>Nächstes Ereignis</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Weiter</translation>
+    </message>
+    <message>
+        <source>Step to the next context boundary or marker on the visible lanes (.)</source>
+        <translation>Zur nächsten Kontextgrenze oder Markierung auf den sichtbaren Spuren gehen (.)</translation>
+    </message>
+    <message>
+        <source> Speed: </source>
+        <translation> Tempo: </translation>
+    </message>
+    <message>
+        <source>Simulated time per real second</source>
+        <translation>Simulierte Zeit pro echter Sekunde</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/s</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Abspielen</translation>
+    </message>
+    <message>
+        <source>Pause the slow-motion player (Space)</source>
+        <translation>Zeitlupen-Wiedergabe anhalten (Leertaste)</translation>
+    </message>
+    <message>
+        <source>Play the timeline in slow motion from the cursor (Space)</source>
+        <translation>Die Zeitleiste ab dem Cursor in Zeitlupe abspielen (Leertaste)</translation>
+    </message>
+    <message>
+        <source> cursor %1 </source>
+        <translation> Cursor %1 </translation>
+    </message>
+    <message>
+        <source> no cursor </source>
+        <translation> kein Cursor </translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::RunList</name>
+    <message>
+        <source>#%1 %2</source>
+        <translation>#%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 (imported)</source>
+        <translation>%1 (importiert)</translation>
+    </message>
+    <message>
+        <source>real trace</source>
+        <translation>echter Trace</translation>
+    </message>
+    <message>
+        <source>first run</source>
+        <translation>erster Lauf</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation>%1: %2 → %3</translation>
+    </message>
+    <message>
+        <source>p99 latency (%1): %2</source>
+        <translation>p99-Latenz (%1): %2</translation>
+    </message>
+    <message>
+        <source>cancelled before the end</source>
+        <translation>vor dem Ende abgebrochen</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>Szenario</translation>
+    </message>
+    <message>
+        <source>Changes vs previous run</source>
+        <translation>Änderungen</translation>
+    </message>
+    <message>
+        <source>p99 latency</source>
+        <translation>p99-Latenz</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>Warnungen</translation>
+    </message>
+    <message>
+        <source>Simulated</source>
+        <translation>Simuliert</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::TimelinePlot</name>
+    <message>
+        <source>time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>irqs off</source>
+        <translation>IRQs aus</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Explore simulated Linux interrupt handling: timelines, what-if runs, comparisons.</source>
+        <translation>Simulierte Interrupt-Behandlung in Linux erkunden: Zeitleisten, Was-wäre-wenn-Läufe, Vergleiche.</translation>
+    </message>
+    <message>
+        <source>A preset name or a scenario JSON file to open.</source>
+        <translation>Name einer Vorlage oder eine Szenario-JSON-Datei zum Öffnen.</translation>
+    </message>
+    <message>
+        <source>Start in presentation mode (full screen, large, high contrast).</source>
+        <translation>Im Präsentationsmodus starten (Vollbild, groß, kontrastreich).</translation>
+    </message>
+    <message>
+        <source>Ignore the remembered window layout.</source>
+        <translation>Das gespeicherte Fensterlayout ignorieren.</translation>
+    </message>
+    <message>
+        <source>Start a lesson: a shipped lesson id (intro) or a lesson file.</source>
+        <translation>Eine Lektion starten: die ID einer mitgelieferten Lektion (intro) oder eine Lektionsdatei.</translation>
+    </message>
+    <message>
+        <source>The lesson step to show first (1 is the first).</source>
+        <translation>Der zuerst gezeigte Lektionsschritt (1 ist der erste).</translation>
+    </message>
+    <message>
+        <source>Quit as soon as the first run is drawn (start-up measurement).</source>
+        <translation>Beenden, sobald der erste Lauf gezeichnet ist (Messung der Startzeit).</translation>
+    </message>
+</context>
+</TS>

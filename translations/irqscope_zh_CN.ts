@@ -1,0 +1,1876 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>ItemText</name>
+    <message>
+        <source>interrupt</source>
+        <translation>中断</translation>
+    </message>
+    <message>
+        <source>softirq vector</source>
+        <translation>softirq 向量</translation>
+    </message>
+    <message>
+        <source>tasklet</source>
+        <translation>tasklet</translation>
+    </message>
+    <message>
+        <source>task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>entity</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>work item</source>
+        <translation>工作项</translation>
+    </message>
+    <message>
+        <source>handler</source>
+        <translation>处理函数</translation>
+    </message>
+    <message>
+        <source>detail</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 on %2 at %3</source>
+        <translation>%1，位于 %2，时间 %3</translation>
+    </message>
+    <message>
+        <source>where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>duration</source>
+        <translation>持续时间</translation>
+    </message>
+    <message>
+        <source>caused by</source>
+        <translation>起因</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>lane</source>
+        <translation>轨道</translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>time (ns)</source>
+        <translation>时间 (ns)</translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>nesting depth</source>
+        <translation>嵌套深度</translation>
+    </message>
+    <message>
+        <source>%1 (%2 ns)</source>
+        <translation>%1（%2 ns）</translation>
+    </message>
+    <message>
+        <source>end</source>
+        <translation>结束</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>被打断的</translation>
+    </message>
+    <message>
+        <source>Caused by (nearest first)</source>
+        <translation>起因（由近及远）</translation>
+    </message>
+    <message>
+        <source>Led to</source>
+        <translation>导致</translation>
+    </message>
+    <message>
+        <source>No recorded cause or effect.</source>
+        <translation>没有记录到起因或后果。</translation>
+    </message>
+</context>
+<context>
+    <name>MetricsDelta</name>
+    <message>
+        <source>%1 %</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>%1 /s</source>
+        <translation>%1 /秒</translation>
+    </message>
+    <message>
+        <source>latency %1</source>
+        <translation>%1 延迟</translation>
+    </message>
+    <message>
+        <source>samples</source>
+        <translation>样本数</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>平均值</translation>
+    </message>
+    <message>
+        <source>p%1</source>
+        <translation>p%1</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>最大值</translation>
+    </message>
+    <message>
+        <source>throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>CPU time (all CPUs)</source>
+        <translation>CPU 时间（所有 CPU）</translation>
+    </message>
+    <message>
+        <source>irqs off</source>
+        <translation>irqs off（中断关闭）</translation>
+    </message>
+    <message>
+        <source>scheduler</source>
+        <translation>调度器</translation>
+    </message>
+    <message>
+        <source>context switches</source>
+        <translation>上下文切换</translation>
+    </message>
+    <message>
+        <source>interrupts</source>
+        <translation>中断数</translation>
+    </message>
+    <message>
+        <source>warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>总计</translation>
+    </message>
+</context>
+<context>
+    <name>Palette</name>
+    <message>
+        <source>idle</source>
+        <translation>idle（空闲）</translation>
+    </message>
+    <message>
+        <source>user task</source>
+        <translation>用户任务</translation>
+    </message>
+    <message>
+        <source>other kthread</source>
+        <translation>其他 kthread</translation>
+    </message>
+    <message>
+        <source>ksoftirqd</source>
+        <translation>ksoftirqd</translation>
+    </message>
+    <message>
+        <source>kworker</source>
+        <translation>kworker</translation>
+    </message>
+    <message>
+        <source>irq thread</source>
+        <translation>IRQ 线程</translation>
+    </message>
+    <message>
+        <source>softirq</source>
+        <translation>softirq</translation>
+    </message>
+    <message>
+        <source>tasklet</source>
+        <translation>tasklet</translation>
+    </message>
+    <message>
+        <source>hardirq</source>
+        <translation>hardirq</translation>
+    </message>
+    <message>
+        <source>NMI</source>
+        <translation>NMI</translation>
+    </message>
+    <message>
+        <source>line pending</source>
+        <translation>线路 pending</translation>
+    </message>
+    <message>
+        <source>line active</source>
+        <translation>线路 active</translation>
+    </message>
+    <message>
+        <source>line active+pending</source>
+        <translation>线路 active+pending</translation>
+    </message>
+    <message>
+        <source>line masked</source>
+        <translation>线路已屏蔽</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>IRQ raised</source>
+        <translation>IRQ 触发</translation>
+    </message>
+    <message>
+        <source>acknowledge</source>
+        <translation>确认 (ack)</translation>
+    </message>
+    <message>
+        <source>priority drop</source>
+        <translation>优先级降低 (priority drop)</translation>
+    </message>
+    <message>
+        <source>deactivate</source>
+        <translation>停用 (deactivate)</translation>
+    </message>
+    <message>
+        <source>mask</source>
+        <translation>屏蔽</translation>
+    </message>
+    <message>
+        <source>unmask</source>
+        <translation>解除屏蔽</translation>
+    </message>
+    <message>
+        <source>softirq raised</source>
+        <translation>softirq 触发</translation>
+    </message>
+    <message>
+        <source>tasklet scheduled</source>
+        <translation>tasklet 已调度</translation>
+    </message>
+    <message>
+        <source>work queued</source>
+        <translation>work 已入队</translation>
+    </message>
+    <message>
+        <source>wake-up</source>
+        <translation>唤醒</translation>
+    </message>
+    <message>
+        <source>IPI</source>
+        <translation>IPI</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>raised softirq</source>
+        <translation>触发了 softirq</translation>
+    </message>
+    <message>
+        <source>scheduled tasklet</source>
+        <translation>调度了 tasklet</translation>
+    </message>
+    <message>
+        <source>woke IRQ thread</source>
+        <translation>唤醒了 IRQ 线程</translation>
+    </message>
+    <message>
+        <source>queued work</source>
+        <translation>将 work 入队</translation>
+    </message>
+    <message>
+        <source>woke task</source>
+        <translation>唤醒了任务</translation>
+    </message>
+    <message>
+        <source>sent IPI</source>
+        <translation>发送了 IPI</translation>
+    </message>
+    <message>
+        <source>caused</source>
+        <translation>导致</translation>
+    </message>
+</context>
+<context>
+    <name>PlotExport</name>
+    <message>
+        <source>unsupported image type &apos;%1&apos; (use .png, .svg or .pdf)</source>
+        <translation>不支持的图像类型“%1”（请使用 .png、.svg 或 .pdf）</translation>
+    </message>
+    <message>
+        <source>nothing to export</source>
+        <translation>没有可导出的内容</translation>
+    </message>
+    <message>
+        <source>could not encode the PNG image</source>
+        <translation>无法编码 PNG 图像</translation>
+    </message>
+    <message>
+        <source>Exported from IRQ Scope</source>
+        <translation>由 IRQ Scope 导出</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioDiff</name>
+    <message>
+        <source>no change</source>
+        <translation>无变化</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation>%1：%2 → %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n more</source>
+        <translation>
+            <numerusform>另有 %n 项</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SchemaGroup</name>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>机器</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Scheduler</source>
+        <translation>调度器</translation>
+    </message>
+    <message>
+        <source>Softirq</source>
+        <translation>Softirq</translation>
+    </message>
+    <message>
+        <source>Workqueues</source>
+        <translation>Workqueue</translation>
+    </message>
+    <message>
+        <source>Watchdogs</source>
+        <translation>Watchdog</translation>
+    </message>
+    <message>
+        <source>Kernel costs</source>
+        <translation>内核开销</translation>
+    </message>
+    <message>
+        <source>Interrupt controller</source>
+        <translation>中断控制器</translation>
+    </message>
+    <message>
+        <source>Workloads</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source>IRQ benchmark</source>
+        <translation>IRQ 基准测试</translation>
+    </message>
+    <message>
+        <source>DRM scheduler</source>
+        <translation>DRM 调度器</translation>
+    </message>
+    <message>
+        <source>GPU (i915 execlists)</source>
+        <translation>GPU（i915 execlists）</translation>
+    </message>
+    <message>
+        <source>NVMe</source>
+        <translation>NVMe</translation>
+    </message>
+    <message>
+        <source>IOMMU</source>
+        <translation>IOMMU</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsReader</name>
+    <message>
+        <source>%1 (expected %2)</source>
+        <translation>%1（应为 %2）</translation>
+    </message>
+    <message>
+        <source>true or false, found &apos;%1&apos;</source>
+        <translation>true 或 false，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>a text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>a list of texts</source>
+        <translation>文本列表</translation>
+    </message>
+    <message>
+        <source>saved binary data</source>
+        <translation>已保存的二进制数据</translation>
+    </message>
+    <message>
+        <source>Ignored bad settings: %1</source>
+        <translation>已忽略无效设置：%1</translation>
+    </message>
+</context>
+<context>
+    <name>TimeFormat</name>
+    <message>
+        <source>s</source>
+        <translation>s</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>µs</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <source>ns</source>
+        <translation>ns</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+</context>
+<context>
+    <name>TimelinePlot</name>
+    <message>
+        <source>time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>irqs off</source>
+        <translation>irqs off（中断关闭）</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::Autosave</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Autosave failed: %1: %2</source>
+        <translation>自动保存失败：%1：%2</translation>
+    </message>
+    <message>
+        <source>Restore unsaved scenario?</source>
+        <translation>恢复未保存的场景？</translation>
+    </message>
+    <message>
+        <source>IRQ Scope did not exit cleanly last time. Restore the scenario you were editing?</source>
+        <translation>IRQ Scope 上次未正常退出。要恢复您正在编辑的场景吗？</translation>
+    </message>
+    <message>
+        <source>An unsaved scenario from an unclean exit was not restored (it stays in %1 until the next edit).</source>
+        <translation>上次非正常退出时未保存的场景没有恢复（在下次编辑之前它仍保存在 %1 中）。</translation>
+    </message>
+    <message>
+        <source>The autosaved scenario could not be restored: %1</source>
+        <translation>无法恢复自动保存的场景：%1</translation>
+    </message>
+    <message>
+        <source>Restored the scenario autosaved before the last unclean exit.</source>
+        <translation>已恢复上次非正常退出前自动保存的场景。</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::CompareView</name>
+    <message>
+        <source>Metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>B − A</source>
+        <translation>B − A</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>Green: B is better than A; red: worse.</source>
+        <translation>绿色：B 优于 A；红色：更差。</translation>
+    </message>
+    <message>
+        <source>Select two runs in the run list and choose Run ▸ Compare selected runs.</source>
+        <translation>在运行列表中选择两次运行，然后选择 运行 ▸ 比较所选运行。</translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation>A：%1</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B：%1</translation>
+    </message>
+    <message>
+        <source>one of the runs is an imported trace</source>
+        <translation>其中一次运行是导入的跟踪</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A&lt;/b&gt; = %1 &amp;nbsp; &lt;b&gt;B&lt;/b&gt; = %2 &amp;nbsp; — scenario changes A → B: %3</source>
+        <translation>&lt;b&gt;A&lt;/b&gt; = %1 &amp;nbsp; &lt;b&gt;B&lt;/b&gt; = %2 &amp;nbsp; — 场景变化 A → B：%3</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+    <message>
+        <source>%1%2 %</source>
+        <translation>%1%2%</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::CpuTimePlot</name>
+    <message>
+        <source>% of simulated time</source>
+        <translation>占模拟时间的 %</translation>
+    </message>
+    <message>
+        <source>Time per context per CPU</source>
+        <translation>每个 CPU 上各上下文的时间</translation>
+    </message>
+    <message>
+        <source>CPU %1</source>
+        <translation>CPU %1</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::ImageExportDialog</name>
+    <message>
+        <source>Export image</source>
+        <translation>导出图像</translation>
+    </message>
+    <message>
+        <source>The suffix picks the format: .png, .svg or .pdf</source>
+        <translation>文件后缀决定格式：.png、.svg 或 .pdf</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>Size (width × height):</source>
+        <translation>尺寸（宽 × 高）：</translation>
+    </message>
+    <message>
+        <source>Current view</source>
+        <translation>当前视图</translation>
+    </message>
+    <message>
+        <source>Whole run</source>
+        <translation>整次运行</translation>
+    </message>
+    <message>
+        <source>Time range:</source>
+        <translation>时间范围：</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::KnobPanel</name>
+    <message>
+        <source>%1 … %2</source>
+        <translation>%1 … %2</translation>
+    </message>
+    <message>
+        <source>%1 … %2 %3</source>
+        <translation>%1 … %2 %3</translation>
+    </message>
+    <message>
+        <source>range: %1</source>
+        <translation>范围：%1</translation>
+    </message>
+    <message>
+        <source>one of: %1</source>
+        <translation>可选值：%1</translation>
+    </message>
+    <message>
+        <source>Reset to default</source>
+        <translation>恢复默认值</translation>
+    </message>
+    <message>
+        <source>Filter parameters (name or explanation)…</source>
+        <translation>筛选参数（名称或说明）…</translation>
+    </message>
+    <message>
+        <source>Hover or focus a parameter to read what it controls. Right-click a field to reset it.</source>
+        <translation>将鼠标悬停在参数上或选中它，即可查看其作用。右键单击字段可将其重置。</translation>
+    </message>
+    <message>
+        <source>The scenario is not valid: %1</source>
+        <translation>场景无效：%1</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::LanguageMenu</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>系统默认</translation>
+    </message>
+    <message>
+        <source>Follow the system locale (now: %1)</source>
+        <translation>跟随系统区域设置（当前：%1）</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::LatencyPlot</name>
+    <message>
+        <source>latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>samples</source>
+        <translation>样本数</translation>
+    </message>
+    <message>
+        <source>cumulative %</source>
+        <translation>累计 %</translation>
+    </message>
+    <message>
+        <source>No latency samples in this run</source>
+        <translation>本次运行没有延迟样本</translation>
+    </message>
+    <message numerus="yes">
+        <source>Latency: %1 (%n samples)</source>
+        <translation>
+            <numerusform>延迟：%1（%n 个样本）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>p50 %1 · p90 %2 · p99 %3 · p99.9 %4 · max %5</source>
+        <translation>p50 %1 · p90 %2 · p99 %3 · p99.9 %4 · 最大 %5</translation>
+    </message>
+    <message>
+        <source>histogram</source>
+        <translation>直方图</translation>
+    </message>
+    <message>
+        <source>CDF</source>
+        <translation>累积分布 (CDF)</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>p99.9</source>
+        <translation>p99.9</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>最大值</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::LessonDock</name>
+    <message>
+        <source>Cannot open the lesson</source>
+        <translation>无法打开课程</translation>
+    </message>
+    <message>
+        <source>Open lesson file</source>
+        <translation>打开课程文件</translation>
+    </message>
+    <message>
+        <source>Lessons (*.json);;All files (*)</source>
+        <translation>课程 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>课程(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Open lesson file…</source>
+        <translation>打开课程文件(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Previous step</source>
+        <translation>上一步(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Next step</source>
+        <translation>下一步(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Restart lesson</source>
+        <translation>重新开始课程(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;End lesson</source>
+        <translation>结束课程(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Choose a lesson and press Start. Each step sets up a run, zooms to what matters and explains it; Page Down and Page Up move between steps.</source>
+        <translation>选择一个课程并按“开始”。每一步都会准备一次运行、缩放到关键部分并加以讲解；用 Page Down 和 Page Up 在各步之间切换。</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Open lesson file…</source>
+        <translation>打开课程文件…</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::LessonPanel</name>
+    <message>
+        <source>Question for the class</source>
+        <translation>课堂提问</translation>
+    </message>
+    <message>
+        <source>Reveal answer</source>
+        <translation>显示答案</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ 上一步</translation>
+    </message>
+    <message>
+        <source>Previous step (Page Up)</source>
+        <translation>上一步 (Page Up)</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>下一步 ▶</translation>
+    </message>
+    <message>
+        <source>Next step (Page Down)</source>
+        <translation>下一步 (Page Down)</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>重新开始</translation>
+    </message>
+    <message>
+        <source>Back to the first step (Ctrl+Home)</source>
+        <translation>回到第一步 (Ctrl+Home)</translation>
+    </message>
+    <message>
+        <source>End lesson</source>
+        <translation>结束课程</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Simulating this step…</source>
+        <translation>正在模拟此步骤…</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::LessonPlayer</name>
+    <message>
+        <source>the run failed: %1</source>
+        <translation>运行失败：%1</translation>
+    </message>
+    <message>
+        <source>the run was cancelled</source>
+        <translation>运行已被取消</translation>
+    </message>
+    <message>
+        <source>not run: %1</source>
+        <translation>未运行：%1</translation>
+    </message>
+    <message>
+        <source>unknown lane &apos;%1&apos; (this run has: %2)</source>
+        <translation>未知轨道“%1”（本次运行包含：%2）</translation>
+    </message>
+    <message>
+        <source>%1: %2: %3</source>
+        <translation>%1：%2：%3</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::MachineStateView</name>
+    <message>
+        <source>What</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Play the timeline or click in it to see the machine state at that time.</source>
+        <translation>播放时间线或在其中单击，即可查看该时刻的机器状态。</translation>
+    </message>
+    <message>
+        <source> — this run has no state log: only the trace&apos;s contexts</source>
+        <translation> — 本次运行没有状态日志：只有跟踪中的上下文</translation>
+    </message>
+    <message>
+        <source> — not recorded after %1 (memory budget)</source>
+        <translation> — %1 之后未记录（内存预算）</translation>
+    </message>
+    <message>
+        <source>State at %1%2</source>
+        <translation>%1 时的状态%2</translation>
+    </message>
+    <message>
+        <source>nothing recorded</source>
+        <translation>无记录</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>CPU %1</source>
+        <translation>CPU %1</translation>
+    </message>
+    <message>
+        <source>Context stack</source>
+        <translation>上下文栈</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n level(s)</source>
+        <translation>
+            <numerusform>%n 层</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation>（%1）</translation>
+    </message>
+    <message>
+        <source>depth %1</source>
+        <translation>深度 %1</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <source>Interrupts</source>
+        <translation>中断</translation>
+    </message>
+    <message>
+        <source>need_resched</source>
+        <translation>need_resched</translation>
+    </message>
+    <message>
+        <source>Softirqs pending</source>
+        <translation>待处理的 softirq</translation>
+    </message>
+    <message>
+        <source>GIC running priority</source>
+        <translation>GIC 运行优先级</translation>
+    </message>
+    <message>
+        <source>Run queue</source>
+        <translation>运行队列</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开启</translation>
+    </message>
+    <message>
+        <source>clear</source>
+        <translation>未置位</translation>
+    </message>
+    <message>
+        <source>SET</source>
+        <translation>已置位</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>empty — running %1</source>
+        <translation>空 — 正在运行 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting — running %1</source>
+        <translation>
+            <numerusform>%n 个等待中 — 正在运行 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>runnable</source>
+        <translation>可运行</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>pending</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>active</translation>
+    </message>
+    <message>
+        <source>masked</source>
+        <translation>已屏蔽</translation>
+    </message>
+    <message>
+        <source>IRQ %1 %2 → CPU %3</source>
+        <translation>IRQ %1 %2 → CPU %3</translation>
+    </message>
+    <message>
+        <source>inactive</source>
+        <translation>未激活</translation>
+    </message>
+    <message>
+        <source>Interrupt lines</source>
+        <translation>中断线</translation>
+    </message>
+    <message>
+        <source>none used</source>
+        <translation>未使用</translation>
+    </message>
+    <message>
+        <source>%1 of %2 pending, active or masked</source>
+        <translation>%2 条中有 %1 条处于 pending、active 或屏蔽状态</translation>
+    </message>
+    <message>
+        <source>pool %1 (CPU %2)</source>
+        <translation>池 %1（CPU %2）</translation>
+    </message>
+    <message>
+        <source>pool %1 (unbound)</source>
+        <translation>池 %1（未绑定）</translation>
+    </message>
+    <message>
+        <source>%1 pending · %2 busy · %3 idle · %4 workers</source>
+        <translation>%1 待处理 · %2 忙 · %3 空闲 · %4 个 worker</translation>
+    </message>
+    <message>
+        <source>Workqueue pools</source>
+        <translation>Workqueue 池</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The machine at the player&apos;s cursor. &lt;b&gt;Interrupts OFF&lt;/b&gt;: the CPU takes no interrupt (a hardirq, or local_irq_disable). &lt;b&gt;need_resched&lt;/b&gt;: the scheduler wants to switch at the next preemption point (lazy: at the tick or on return to user). &lt;b&gt;GIC running priority&lt;/b&gt; 0xa0: an acknowledged interrupt has not had its priority dropped (EOI), so no other is signalled to this CPU.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;播放器光标处的机器状态。&lt;b&gt;中断关闭&lt;/b&gt;：CPU 不接受任何中断（处于 hardirq 中，或调用了 local_irq_disable）。&lt;b&gt;need_resched&lt;/b&gt;：调度器希望在下一个抢占点切换（lazy：在 tick 时或返回用户态时）。&lt;b&gt;GIC 运行优先级&lt;/b&gt; 0xa0：某个已确认的中断尚未降低其优先级 (EOI)，因此不会向此 CPU 发出其他中断信号。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>OFF</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>lazy</source>
+        <translation>lazy</translation>
+    </message>
+    <message>
+        <source>idle (0xff)</source>
+        <translation>空闲 (0xff)</translation>
+    </message>
+    <message numerus="yes">
+        <source>0xa0, %n not EOIed</source>
+        <translation>
+            <numerusform>0xa0，%n 个未 EOI</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::MainWindow</name>
+    <message>
+        <source>simulating… %p%</source>
+        <translation>正在模拟… %p%</translation>
+    </message>
+    <message>
+        <source>Simulating %1…</source>
+        <translation>正在模拟 %1…</translation>
+    </message>
+    <message>
+        <source>The run failed: %1</source>
+        <translation>运行失败：%1</translation>
+    </message>
+    <message>
+        <source>Run cancelled.</source>
+        <translation>运行已取消。</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行列表</translation>
+    </message>
+    <message>
+        <source>Double-click a run to show it; select two and press Ctrl+M to compare them.</source>
+        <translation>双击某次运行即可显示；选择两次运行并按 Ctrl+M 进行比较。</translation>
+    </message>
+    <message>
+        <source>Metrics</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Cannot load preset</source>
+        <translation>无法加载预设</translation>
+    </message>
+    <message>
+        <source>Not run: %1</source>
+        <translation>未运行：%1</translation>
+    </message>
+    <message>
+        <source>%1: imported trace, %2 long</source>
+        <translation>%1：导入的跟踪，时长 %2</translation>
+    </message>
+    <message>
+        <source>Run %1: %2 simulated in %3 s, %4 events%5</source>
+        <translation>运行 %1：用 %3 秒模拟了 %2，%4 个事件%5</translation>
+    </message>
+    <message>
+        <source> (%1 trace records dropped by the memory budget)</source>
+        <translation>（因内存预算丢弃了 %1 条跟踪记录）</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>&lt;p style=&apos;color:#555&apos;&gt;Click anything on the timeline to see its full record and what caused it. Hover for a quick summary.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:#555&apos;&gt;单击时间线上的任意内容，可查看其完整记录及起因。悬停可查看简要信息。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>%1%2 — IRQ Scope</source>
+        <translation>%1%2 — IRQ Scope</translation>
+    </message>
+    <message>
+        <source>&amp;Open scenario…</source>
+        <translation>打开场景(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save scenario</source>
+        <translation>保存场景(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save scenario &amp;as…</source>
+        <translation>场景另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Import ftrace capture…</source>
+        <translation>导入 ftrace 记录(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Timeline &amp;image (PNG, SVG, PDF)…</source>
+        <translation>时间线图像 (PNG, SVG, PDF)(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Current &amp;metrics plot image…</source>
+        <translation>当前指标图的图像(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>&amp;Comparison image…</source>
+        <translation>对比图像(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Metrics as &amp;CSV…</source>
+        <translation>指标导出为 CSV(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Metrics as &amp;JSON…</source>
+        <translation>指标导出为 JSON(&amp;J)…</translation>
+    </message>
+    <message>
+        <source>Trace for &amp;Perfetto (Chrome JSON)…</source>
+        <translation>用于 Perfetto 的跟踪 (Chrome JSON)(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy image</source>
+        <translation>复制图像(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel run</source>
+        <translation>取消运行(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Auto-run after each edit</source>
+        <translation>每次修改后自动运行(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Co&amp;mpare selected runs</source>
+        <translation>比较所选运行(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;in	W</source>
+        <translation>放大(&amp;I)	W</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out	S</source>
+        <translation>缩小(&amp;O)	S</translation>
+    </message>
+    <message>
+        <source>Pan &amp;left	A</source>
+        <translation>向左平移(&amp;L)	A</translation>
+    </message>
+    <message>
+        <source>Pan &amp;right	D</source>
+        <translation>向右平移(&amp;R)	D</translation>
+    </message>
+    <message>
+        <source>&amp;Fit all</source>
+        <translation>显示全部(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Zoom to &amp;selection	F</source>
+        <translation>缩放到所选(&amp;S)	F</translation>
+    </message>
+    <message>
+        <source>&amp;Back</source>
+        <translation>后退(&amp;B)</translation>
+    </message>
+    <message>
+        <source>For&amp;ward</source>
+        <translation>前进(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Interrupt-line lanes</source>
+        <translation>中断线轨道</translation>
+    </message>
+    <message>
+        <source>Task lanes</source>
+        <translation>任务轨道</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard and mouse…</source>
+        <translation>键盘和鼠标(&amp;K)…</translation>
+    </message>
+    <message>
+        <source>&amp;About IRQ Scope</source>
+        <translation>关于 IRQ Scope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source> Preset: </source>
+        <translation> 预设： </translation>
+    </message>
+    <message>
+        <source>Load a built-in scenario and run it</source>
+        <translation>加载内置场景并运行</translation>
+    </message>
+    <message>
+        <source>Zoom to selection</source>
+        <translation>缩放到所选</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Auto-run</source>
+        <translation>自动运行</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Present</source>
+        <translation>演示</translation>
+    </message>
+    <message>
+        <source>Keyboard and mouse</source>
+        <translation>键盘和鼠标</translation>
+    </message>
+    <message>
+        <source>Mouse wheel</source>
+        <translation>鼠标滚轮</translation>
+    </message>
+    <message>
+        <source>zoom at the cursor</source>
+        <translation>以光标为中心缩放</translation>
+    </message>
+    <message>
+        <source>Shift + wheel</source>
+        <translation>Shift + 滚轮</translation>
+    </message>
+    <message>
+        <source>pan</source>
+        <translation>平移</translation>
+    </message>
+    <message>
+        <source>Drag</source>
+        <translation>拖动</translation>
+    </message>
+    <message>
+        <source>Shift + drag, or right-drag</source>
+        <translation>Shift + 拖动，或右键拖动</translation>
+    </message>
+    <message>
+        <source>zoom to the dragged time range</source>
+        <translation>缩放到拖选的时间范围</translation>
+    </message>
+    <message>
+        <source>Click</source>
+        <translation>单击</translation>
+    </message>
+    <message>
+        <source>Double-click</source>
+        <translation>双击</translation>
+    </message>
+    <message>
+        <source>select and zoom to it</source>
+        <translation>选择并缩放到该项</translation>
+    </message>
+    <message>
+        <source>W / S</source>
+        <translation>W / S</translation>
+    </message>
+    <message>
+        <source>zoom in / out</source>
+        <translation>放大 / 缩小</translation>
+    </message>
+    <message>
+        <source>A / D</source>
+        <translation>A / D</translation>
+    </message>
+    <message>
+        <source>pan left / right</source>
+        <translation>向左 / 向右平移</translation>
+    </message>
+    <message>
+        <source>F</source>
+        <translation>F</translation>
+    </message>
+    <message>
+        <source>zoom to the selection</source>
+        <translation>缩放到所选内容</translation>
+    </message>
+    <message>
+        <source>Home, Ctrl+0</source>
+        <translation>Home、Ctrl+0</translation>
+    </message>
+    <message>
+        <source>fit the whole run</source>
+        <translation>显示整次运行</translation>
+    </message>
+    <message>
+        <source>Backspace, Alt+Left / Alt+Right</source>
+        <translation>Backspace、Alt+左 / Alt+右</translation>
+    </message>
+    <message>
+        <source>back / forward through views</source>
+        <translation>在视图历史中后退 / 前进</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>clear the selection</source>
+        <translation>清除选择</translation>
+    </message>
+    <message>
+        <source>Ctrl+R</source>
+        <translation>Ctrl+R</translation>
+    </message>
+    <message>
+        <source>run the scenario</source>
+        <translation>运行场景</translation>
+    </message>
+    <message>
+        <source>Ctrl+M</source>
+        <translation>Ctrl+M</translation>
+    </message>
+    <message>
+        <source>compare the two selected runs</source>
+        <translation>比较所选的两次运行</translation>
+    </message>
+    <message>
+        <source>F11</source>
+        <translation>F11</translation>
+    </message>
+    <message>
+        <source>presentation mode</source>
+        <translation>演示模式</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>About IRQ Scope</source>
+        <translation>关于 IRQ Scope</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;IRQ Scope&lt;/h3&gt;&lt;p&gt;An explorer of Linux interrupt handling: a discrete-event simulation of hardirq, softirq, tasklets, threaded IRQs and workqueues, drawn as timelines you can change, re-run and compare.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;IRQ Scope&lt;/h3&gt;&lt;p&gt;Linux 中断处理的探索工具：对 hardirq、softirq、tasklet、线程化 IRQ 和 workqueue 进行离散事件模拟，并绘制成可修改、可重新运行、可比较的时间线。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>Scenario files (%1);;All files (*)</source>
+        <translation>场景文件 (%1);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open scenario</source>
+        <translation>无法打开场景</translation>
+    </message>
+    <message>
+        <source>Cannot save scenario</source>
+        <translation>无法保存场景</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Save scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>Scenario files (%1)</source>
+        <translation>场景文件 (%1)</translation>
+    </message>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation>&amp;%1 %2</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>（暂无）</translation>
+    </message>
+    <message>
+        <source>Clear list</source>
+        <translation>清空列表</translation>
+    </message>
+    <message>
+        <source>Import ftrace capture</source>
+        <translation>导入 ftrace 记录</translation>
+    </message>
+    <message>
+        <source>ftrace text (*.txt *.trace *.dat.txt);;All files (*)</source>
+        <translation>ftrace 文本 (*.txt *.trace *.dat.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot import trace</source>
+        <translation>无法导入跟踪</translation>
+    </message>
+    <message>
+        <source>Imported %1: %2 events understood, %3 skipped</source>
+        <translation>已导入 %1：识别 %2 个事件，跳过 %3 个</translation>
+    </message>
+    <message>
+        <source>there is no run to export</source>
+        <translation>没有可导出的运行</translation>
+    </message>
+    <message>
+        <source> — %1</source>
+        <translation> — %1</translation>
+    </message>
+    <message>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export metrics</source>
+        <translation>导出指标</translation>
+    </message>
+    <message>
+        <source>Export trace for Perfetto</source>
+        <translation>导出用于 Perfetto 的跟踪</translation>
+    </message>
+    <message>
+        <source>Chrome trace JSON (*.json)</source>
+        <translation>Chrome 跟踪 JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Exported %1 — open it at ui.perfetto.dev</source>
+        <translation>已导出 %1 — 请在 ui.perfetto.dev 中打开</translation>
+    </message>
+    <message>
+        <source>Image copied to the clipboard.</source>
+        <translation>图像已复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>Compare runs</source>
+        <translation>比较运行</translation>
+    </message>
+    <message>
+        <source>Machine state</source>
+        <translation>机器状态</translation>
+    </message>
+    <message>
+        <source>select: details and cause → effect arrows; puts the player&apos;s cursor there</source>
+        <translation>选择：显示详情以及起因 → 结果箭头；并将播放器光标移到此处</translation>
+    </message>
+    <message>
+        <source>Space</source>
+        <translation>空格键</translation>
+    </message>
+    <message>
+        <source>play / pause the slow-motion player</source>
+        <translation>播放 / 暂停慢动作播放器</translation>
+    </message>
+    <message>
+        <source>. / ,</source>
+        <translation>. / ,</translation>
+    </message>
+    <message>
+        <source>cursor to the next / previous event on the visible lanes</source>
+        <translation>将光标移到可见轨道上的下一个 / 上一个事件</translation>
+    </message>
+    <message>
+        <source>a saved window geometry</source>
+        <translation>已保存的窗口几何尺寸</translation>
+    </message>
+    <message>
+        <source>a saved dock layout</source>
+        <translation>已保存的停靠布局</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::MetricsPanel</name>
+    <message>
+        <source>%1 %</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>Latency of:</source>
+        <translation>延迟指标：</translation>
+    </message>
+    <message>
+        <source>Logarithmic time axis</source>
+        <translation>对数时间轴</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>CPU time</source>
+        <translation>CPU 时间</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>Tasks (top)</source>
+        <translation>任务 (top)</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>hardirq</source>
+        <translation>hardirq</translation>
+    </message>
+    <message>
+        <source>softirq</source>
+        <translation>softirq</translation>
+    </message>
+    <message>
+        <source>irq thread</source>
+        <translation>IRQ 线程</translation>
+    </message>
+    <message>
+        <source>kworker</source>
+        <translation>kworker</translation>
+    </message>
+    <message>
+        <source>kthread</source>
+        <translation>kthread</translation>
+    </message>
+    <message>
+        <source>user</source>
+        <translation>user（用户态）</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>idle（空闲）</translation>
+    </message>
+    <message>
+        <source>irqs off</source>
+        <translation>irqs off（中断关闭）</translation>
+    </message>
+    <message>
+        <source>ctx switches</source>
+        <translation>上下文切换</translation>
+    </message>
+    <message>
+        <source>interrupts</source>
+        <translation>中断数</translation>
+    </message>
+    <message>
+        <source>Counter</source>
+        <translation>计数器</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Per second</source>
+        <translation>每秒</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>Click a warning to show it on the timeline.</source>
+        <translation>单击警告即可在时间线上显示。</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>Charged CPU time</source>
+        <translation>计入的 CPU 时间</translation>
+    </message>
+    <message>
+        <source>% charged</source>
+        <translation>计入占比 %</translation>
+    </message>
+    <message>
+        <source>Own code</source>
+        <translation>自身代码</translation>
+    </message>
+    <message>
+        <source>Charged − own</source>
+        <translation>计入 − 自身</translation>
+    </message>
+    <message>
+        <source>What `top` would show: time charged to each task. With IRQ time accounting off, interrupt work is charged to whichever task it interrupted.</source>
+        <translation>`top` 会显示的内容：计入每个任务的时间。关闭 IRQ 时间统计时，中断处理的时间会计入被它打断的任务。</translation>
+    </message>
+    <message>
+        <source>Warnings (%1)</source>
+        <translation>警告 (%1)</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>CPU %1</source>
+        <translation>CPU %1</translation>
+    </message>
+    <message>
+        <source>%1 /s</source>
+        <translation>%1 /秒</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::PlayerBar</name>
+    <message>
+        <source>Player</source>
+        <translation>播放器</translation>
+    </message>
+    <message>
+        <source>Previous event</source>
+        <translation>上一个事件</translation>
+    </message>
+    <message>
+        <source>Prev</source>
+        <translation>上一个</translation>
+    </message>
+    <message>
+        <source>Step back to the previous context boundary or marker on the visible lanes (,)</source>
+        <translation>后退到可见轨道上的上一个上下文边界或标记 (,)</translation>
+    </message>
+    <message>
+        <source>Next event</source>
+        <translation>下一个事件</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一个</translation>
+    </message>
+    <message>
+        <source>Step to the next context boundary or marker on the visible lanes (.)</source>
+        <translation>前进到可见轨道上的下一个上下文边界或标记 (.)</translation>
+    </message>
+    <message>
+        <source> Speed: </source>
+        <translation> 速度： </translation>
+    </message>
+    <message>
+        <source>Simulated time per real second</source>
+        <translation>每真实秒对应的模拟时间</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/秒</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Pause the slow-motion player (Space)</source>
+        <translation>暂停慢动作播放器（空格键）</translation>
+    </message>
+    <message>
+        <source>Play the timeline in slow motion from the cursor (Space)</source>
+        <translation>从光标处以慢动作播放时间线（空格键）</translation>
+    </message>
+    <message>
+        <source> cursor %1 </source>
+        <translation> 光标 %1 </translation>
+    </message>
+    <message>
+        <source> no cursor </source>
+        <translation> 无光标 </translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::RunList</name>
+    <message>
+        <source>#%1 %2</source>
+        <translation>#%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 (imported)</source>
+        <translation>%1（导入）</translation>
+    </message>
+    <message>
+        <source>real trace</source>
+        <translation>真实跟踪</translation>
+    </message>
+    <message>
+        <source>first run</source>
+        <translation>首次运行</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation>%1：%2 → %3</translation>
+    </message>
+    <message>
+        <source>p99 latency (%1): %2</source>
+        <translation>p99 延迟（%1）：%2</translation>
+    </message>
+    <message>
+        <source>cancelled before the end</source>
+        <translation>在结束前被取消</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Changes vs previous run</source>
+        <translation>相对上次运行的变化</translation>
+    </message>
+    <message>
+        <source>p99 latency</source>
+        <translation>p99 延迟</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Simulated</source>
+        <translation>模拟时长</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::TimelinePlot</name>
+    <message>
+        <source>time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>irqs off</source>
+        <translation>irqs off（中断关闭）</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Explore simulated Linux interrupt handling: timelines, what-if runs, comparisons.</source>
+        <translation>探索模拟的 Linux 中断处理：时间线、假设分析运行与比较。</translation>
+    </message>
+    <message>
+        <source>A preset name or a scenario JSON file to open.</source>
+        <translation>要打开的预设名称或场景 JSON 文件。</translation>
+    </message>
+    <message>
+        <source>Start in presentation mode (full screen, large, high contrast).</source>
+        <translation>以演示模式启动（全屏、大字号、高对比度）。</translation>
+    </message>
+    <message>
+        <source>Ignore the remembered window layout.</source>
+        <translation>忽略已保存的窗口布局。</translation>
+    </message>
+    <message>
+        <source>Start a lesson: a shipped lesson id (intro) or a lesson file.</source>
+        <translation>开始一个课程：内置课程的 id（intro）或课程文件。</translation>
+    </message>
+    <message>
+        <source>The lesson step to show first (1 is the first).</source>
+        <translation>首先显示的课程步骤（1 为第一步）。</translation>
+    </message>
+    <message>
+        <source>Quit as soon as the first run is drawn (start-up measurement).</source>
+        <translation>首次运行绘制完成后立即退出（用于测量启动时间）。</translation>
+    </message>
+</context>
+</TS>
