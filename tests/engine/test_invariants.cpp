@@ -198,10 +198,15 @@ class TestInvariants : public QObject {
         QVERIFY2(r->trace.memoryBytes() < 1024 * 1024, "the budget did not bound the trace");
         for (const auto& c : r->metrics.cpus) {
             Time sum = 0;
-            for (Time v : c.ns) sum += v;
+            for (Time v : c.ns)
+                sum += v;
             QCOMPARE(sum, 50 * kMs);
         }
-        auto full = run(*s, [] { RunOptions f; f.duration = 50 * kMs; return f; }());
+        auto full = run(*s, [] {
+            RunOptions f;
+            f.duration = 50 * kMs;
+            return f;
+        }());
         QVERIFY(full.ok());
         QCOMPARE(full->metrics.droppedSegments, std::uint64_t(0));
         // metrics do not depend on the trace
@@ -211,7 +216,8 @@ class TestInvariants : public QObject {
     void aViolationStopsTheMachine() {
         test::Harness h({{"machine.cpus", "2"}});
         int ran = 0;
-        for (Time t : {1 * kMs, 5 * kMs}) h.at(t, [&] { ++ran; }); // idle CPUs alone schedule nothing
+        for (Time t : {1 * kMs, 5 * kMs})
+            h.at(t, [&] { ++ran; });           // idle CPUs alone schedule nothing
         h.m->invariants().eventDispatched(-1); // as if an event had run in the past
         QVERIFY(h.m->invariants().failed());
         h.run(10 * kMs);

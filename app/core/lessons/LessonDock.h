@@ -1,7 +1,7 @@
 // The Lessons dock and menu: pick a shipped lesson (or open a lesson file),
 // then step through it with the LessonPanel. Owns the LessonPlayer.
 // While a lesson runs the window shows only what a class needs: the timeline
-// and this dock on the right at ~30 % of the width; the dock layout from
+// and this dock on the right at ~1/3 of the width; the dock layout from
 // before the lesson comes back exactly when it ends.
 #pragma once
 
@@ -48,7 +48,7 @@ class LessonDock : public QDockWidget {
     // lesson; empty when no lesson runs. Settings save it instead of the
     // lesson layout.
     QByteArray layoutBeforeLesson() const { return layoutBefore_; }
-    static constexpr double kWidthShare = 0.30;
+    static constexpr double kWidthShare = 0.32;
 
   protected:
     void changeEvent(QEvent* e) override;
