@@ -252,11 +252,17 @@ private slots:
         QVERIFY(!w_->timeline()->scene().palette.presentation());
     }
 
-    // Screenshots for docs/user-guide.md, only when asked:
-    //   IRQSCOPE_DOC_SHOTS=/work/main/docs/images ctest -R test_mainwindow
-    void docScreenshots() {
+    void cleanupTestCase() {
+        if (!qEnvironmentVariableIsEmpty("IRQSCOPE_DOC_SHOTS")) writeDocScreenshots();
+        w_.reset();
+    }
+
+private:
+    // Screenshots for docs/user-guide.md and docs/real-traces.md, only when
+    // asked (not a test case):
+    //   IRQSCOPE_DOC_SHOTS=/work/main/docs/images build/ci/tests/test_mainwindow
+    void writeDocScreenshots() {
         const QString out = qEnvironmentVariable("IRQSCOPE_DOC_SHOTS");
-        if (out.isEmpty()) QSKIP("set IRQSCOPE_DOC_SHOTS=DIR to write the user guide's screenshots");
         w_->resize(1600, 1000);
         QVERIFY(w_->loadPreset(QStringLiteral("basics")));
         QVERIFY(w_->runner()->waitForIdle(10000));
@@ -289,9 +295,17 @@ private slots:
         t->setView({20e6, 21e6});
         shot("user-guide-presentation.png");
         w_->setPresentationMode(false);
+        // a real capture beside a simulation, one linked time axis
+        w_->resize(1600, 1000);
+        QString err;
+        QVERIFY(w_->loadPreset(QStringLiteral("basics")));
+        QVERIFY(w_->runner()->waitForIdle(10000));
+        QVERIFY2(w_->importTraceFile(QStringLiteral(IRQSCOPE_TEST_DATA "/ftrace/real/x86_64-2cpu-load.txt"), &err),
+                 qPrintable(err));
+        QVERIFY(w_->compareRows(w_->runs()->size() - 1, w_->runs()->size() - 2));
+        w_->compare()->plotA()->setView({20e6, 32e6});
+        shot("real-vs-sim-compare.png");
     }
-
-    void cleanupTestCase() { w_.reset(); }
 };
 
 QTEST_MAIN(TestMainWindow)

@@ -188,11 +188,25 @@ class TestPlayer : public QObject {
         QVERIFY2(!all.contains(QStringLiteral("not recorded")), qPrintable(all));
     }
 
+    void clickPlacesTheCursor() {
+        TimelinePlot* t = w_->timeline();
+        const QPoint at(t->axisRect()->left() + t->axisRect()->width() / 2,
+                        t->axisRect()->center().y());
+        QTest::mouseClick(t, Qt::LeftButton, Qt::NoModifier, at);
+        const double expected = t->xAxis->pixelToCoord(at.x());
+        QVERIFY(std::abs(double(*player()->cursor()) - expected) <= t->view().span() / 1000 + 1);
+    }
+
+    void cleanupTestCase() {
+        if (!qEnvironmentVariableIsEmpty("IRQSCOPE_PLAYER_SHOTS")) writeScreenshots();
+    }
+
+  private:
     // Pictures for the docs (only with IRQSCOPE_PLAYER_SHOTS=dir): the cursor
     // inside a hardirq, zoomed so the nesting is readable, on two presets.
-    void screenshots() {
+    // Not a test case: run at the end, only when asked.
+    void writeScreenshots() {
         const QString dir = qEnvironmentVariable("IRQSCOPE_PLAYER_SHOTS");
-        if (dir.isEmpty()) QSKIP("set IRQSCOPE_PLAYER_SHOTS to write the documentation pictures");
         for (const char* preset : {"basics", "gic-eoimode"}) {
             QVERIFY(w_->loadPreset(QString::fromLatin1(preset)));
             QVERIFY(w_->runner()->waitForIdle(20000));
@@ -226,14 +240,6 @@ class TestPlayer : public QObject {
         }
     }
 
-    void clickPlacesTheCursor() {
-        TimelinePlot* t = w_->timeline();
-        const QPoint at(t->axisRect()->left() + t->axisRect()->width() / 2,
-                        t->axisRect()->center().y());
-        QTest::mouseClick(t, Qt::LeftButton, Qt::NoModifier, at);
-        const double expected = t->xAxis->pixelToCoord(at.x());
-        QVERIFY(std::abs(double(*player()->cursor()) - expected) <= t->view().span() / 1000 + 1);
-    }
 };
 
 QTEST_MAIN(TestPlayer)
