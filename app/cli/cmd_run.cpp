@@ -6,25 +6,12 @@
 #include "output.h"
 
 #include <cctype>
-#include <csignal>
+#include "interrupt.h"
 #include <cstdio>
 #include <iostream>
 
 namespace irqscope::cli {
 
-namespace {
-// Ctrl+C sets the engine's cancel flag: the run stops at the next check and
-// what was simulated so far is written, marked partial ("cancelled": true in
-// the metrics JSON), and the exit status is 130 (128 + SIGINT) as a shell
-// expects. A second Ctrl+C falls back to the default action and ends at once.
-std::atomic<bool> gCancel{false};
-static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
-constexpr int kExitInterrupted = 130;
-extern "C" void onInterrupt(int) {
-    gCancel.store(true);
-    std::signal(SIGINT, SIG_DFL); // async-signal-safe; the next Ctrl+C is not caught
-}
-} // namespace
 
 int cmdPresets(Args& a) {
     if (!a.empty()) throw UsageError{"takes no arguments, found '" + a.peek() + "'"};
@@ -75,11 +62,12 @@ int cmdRun(Args& a) {
     RunOptions opt;
     opt.seed = seed;
     opt.duration = duration;
-    opt.cancel = &gCancel;
+    opt.cancel = &gInterrupted;
     opt.recordTrace = !tracePath.empty() || !imagePath.empty();
-    std::signal(SIGINT, onInterrupt);
-    auto result = run(sa.scenario, opt);
-    std::signal(SIGINT, SIG_DFL);
+    auto result = [&] {
+        InterruptGuard ctrlC;
+        return run(sa.scenario, opt);
+    }();
     if (!result) {
         std::fprintf(stderr, "irqscope-cli run: %s\n", result.error().toString().c_str());
         return 2;

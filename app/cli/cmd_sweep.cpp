@@ -2,6 +2,7 @@
 // Every run is a pure function of (scenario, seed), so the results do not
 // depend on --jobs or on the order the workers pick the runs up.
 #include "commands.h"
+#include "interrupt.h"
 #include "output.h"
 #include "scenario_args.h"
 
@@ -155,19 +156,30 @@ int cmdSweep(Args& a) {
         for (;;) {
             const std::size_t i = next.fetch_add(1);
             if (i >= scenarios.size()) return;
+            if (gInterrupted.load()) {
+                errors[i] = "interrupted before it started";
+                continue;
+            }
             RunOptions opt;
             opt.recordTrace = false;
             opt.duration = duration;
+            opt.cancel = &gInterrupted;
             auto r = run(scenarios[i], opt);
-            if (r) results[i] = std::move(r->metrics);
+            if (r && r->metrics.cancelled) errors[i] = "interrupted";
+            else if (r) results[i] = std::move(r->metrics);
             else errors[i] = r.error().toString();
             ++done;
             progress();
         }
     };
-    std::vector<std::thread> pool;
-    for (int j = 0; j < std::min<int>(jobs, static_cast<int>(scenarios.size())); ++j) pool.emplace_back(worker);
-    for (auto& t : pool) t.join();
+    {
+        // Ctrl+C: runs in flight stop, the rest do not start; the finished
+        // ones are written and the others say why they are missing.
+        InterruptGuard ctrlC;
+        std::vector<std::thread> pool;
+        for (int j = 0; j < std::min<int>(jobs, static_cast<int>(scenarios.size())); ++j) pool.emplace_back(worker);
+        for (auto& t : pool) t.join();
+    }
     if (tty) std::fputc('\n', stderr);
 
     // CSV: the varied parameters, then the union of metric columns.
@@ -220,6 +232,11 @@ int cmdSweep(Args& a) {
                         formatDuration(h.max()).c_str(), tput);
     }
     std::fprintf(stderr, "wrote %s (%zu runs)\n", outPath.c_str(), scenarios.size());
+    if (gInterrupted.load()) {
+        std::fprintf(stderr, "irqscope-cli sweep: interrupted: partial result, %zu of %zu runs finished\n",
+                     scenarios.size() - static_cast<std::size_t>(failed), scenarios.size());
+        return kExitInterrupted;
+    }
     return failed ? 1 : 0;
 }
 

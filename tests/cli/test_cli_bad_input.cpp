@@ -280,6 +280,37 @@ class TestCliBadInput : public QObject {
         QCOMPARE(p.exitCode(), 130);
         QVERIFY(p.readAllStandardOutput().contains("simulated in"));
     }
+
+    // Ctrl+C in a sweep: the runs in flight stop, the others do not start,
+    // the CSV is still written (with why each row is missing) and the exit
+    // status is 130.
+    void ctrlCStopsASweepAndWritesThePartialCsv() {
+        QTemporaryDir dir;
+        const QString csv = dir.filePath(QStringLiteral("sweep.csv"));
+        QProcess p;
+        p.start(QStringLiteral(IRQSCOPE_CLI),
+                {QStringLiteral("sweep"), QStringLiteral("basics"), QStringLiteral("--vary"),
+                 QStringLiteral("net.rate_hz=1000,2000,3000,4000"), QStringLiteral("--duration"),
+                 QStringLiteral("1000s"), QStringLiteral("--jobs"), QStringLiteral("1"),
+                 QStringLiteral("--out"), csv});
+        QVERIFY(p.waitForStarted());
+        QDeadlineTimer ready(30000);
+        while (!catchesSigint(p.processId()) && !ready.hasExpired() &&
+               p.state() == QProcess::Running)
+            QThread::msleep(20);
+        QVERIFY2(catchesSigint(p.processId()), "the sweep never installed its SIGINT handler");
+        QThread::msleep(300);
+        QCOMPARE(::kill(static_cast<pid_t>(p.processId()), SIGINT), 0);
+        QVERIFY2(p.waitForFinished(30000), "the sweep did not stop after Ctrl+C");
+        const QByteArray err = p.readAllStandardError();
+        QVERIFY2(p.exitCode() == 130, err.constData());
+        QVERIFY2(err.contains("partial"), err.constData());
+        QFile f(csv);
+        QVERIFY2(f.open(QIODevice::ReadOnly), "no CSV written");
+        const QByteArray text = f.readAll();
+        QCOMPARE(text.count('\n'), 5); // header + one row per combination
+        QVERIFY2(text.contains("interrupted"), text.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliBadInput)
