@@ -163,9 +163,17 @@ void MainWindow::createDocks() {
     runTable_->setSelectionBehavior(QAbstractItemView::SelectRows);
     runTable_->setSelectionMode(QAbstractItemView::ExtendedSelection);
     runTable_->verticalHeader()->hide();
-    runTable_->horizontalHeader()->setStretchLastSection(true);
-    runTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    runTable_->horizontalHeader()->setSectionResizeMode(RunList::Changes, QHeaderView::Stretch);
+    // The dock is narrow and "what changed" is the column people read: the
+    // scenario name gets a fixed share (elided, full text in the tooltip),
+    // the numbers fit their contents, the changes take the rest.
+    QHeaderView* header = runTable_->horizontalHeader();
+    header->setStretchLastSection(false);
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(RunList::Name, QHeaderView::Interactive);
+    header->resizeSection(RunList::Name, fontMetrics().horizontalAdvance(QLatin1Char('x')) * 14);
+    header->setSectionResizeMode(RunList::Changes, QHeaderView::Stretch);
+    header->setMinimumSectionSize(fontMetrics().horizontalAdvance(QLatin1Char('x')) * 4);
+    runTable_->setTextElideMode(Qt::ElideRight);
     runTable_->setWordWrap(false);
     setTr(runTable_, "toolTip", QT_TR_NOOP("Double-click a run to show it; select two and press Ctrl+M to compare them."));
     connect(runTable_, &QTableView::doubleClicked, this,

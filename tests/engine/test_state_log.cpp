@@ -104,10 +104,11 @@ class TestStateLog : public QObject {
                              return L.h.trace.str(i.entity) == "dev";
                          })->t;
         QVERIFY(raise < ack && ack < off);
-        const auto* atRaise = line(L.at(raise), "dev");
+        const MachineState sRaise = L.at(raise), sMid = L.at((ack + off) / 2); // outlive the pointers
+        const auto* atRaise = line(sRaise, "dev");
         QVERIFY(atRaise->pending && !atRaise->active);
         QVERIFY(!line(L.at(raise - 1), "dev")->pending);
-        const auto* atMid = line(L.at((ack + off) / 2), "dev");
+        const auto* atMid = line(sMid, "dev");
         QVERIFY(atMid->active && !atMid->pending && !atMid->masked);
         QVERIFY(!line(L.at(off), "dev")->active);
     }
@@ -203,7 +204,8 @@ class TestStateLog : public QObject {
         QCOMPARE(pool(L.at(queued - 1), "0")->pending, 0);
         QCOMPARE(pool(L.at(queued), "0")->pending, 1);
         QCOMPARE(pool(L.at((queued + ran.start) / 2), "0")->pending, 1);
-        const auto* during = pool(L.at((ran.start + ran.end) / 2), "0");
+        const MachineState sDuring = L.at((ran.start + ran.end) / 2); // outlives `during`
+        const auto* during = pool(sDuring, "0");
         QCOMPARE(during->pending, 0);
         QCOMPARE(during->busy, 1);
         QCOMPARE(during->workers, 1);
