@@ -33,6 +33,7 @@ Config Config::from(const Scenario& s) {
     c.baseSlice = s.getDuration("kernel.sched.base_slice_ns");
     c.runToParity = s.getBool("kernel.sched.run_to_parity");
     c.delayDequeue = s.getBool("kernel.sched.delay_dequeue");
+    c.wakeAffineWeight = s.getString("kernel.sched.wake_affine") == "weight";
     c.cfsLatency = s.getDuration("kernel.sched.cfs_latency_ns");
     c.cfsMinGran = s.getDuration("kernel.sched.cfs_min_granularity_ns");
     c.cfsWakeupGran = s.getDuration("kernel.sched.cfs_wakeup_granularity_ns");

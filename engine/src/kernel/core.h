@@ -92,6 +92,11 @@ struct Task {
     Time sumExec = 0;            // time charged to the task's scheduling entity
     Time execAtPick = 0;         // sumExec when last picked (CFS ideal-runtime check)
     Time rrLeft = 0;             // SCHED_RR slice left
+    // PELT, runnable part only: a geometric average of the time the task was
+    // runnable (half-life 32 ms), folded at each wake-up and sleep. A new task
+    // starts fully loaded (init_entity_runnable_average()).
+    double peltRunnable = 1.0;
+    Time peltAt = 0;
 
     // accounting (`top`)
     Time chargedNs = 0;

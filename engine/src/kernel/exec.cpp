@@ -51,6 +51,7 @@ void Kctx::BlockAwaiter::await_suspend(std::coroutine_handle<> h) noexcept {
     f.remaining = 0;
     f.flags = 0;
     f.hasWork = true;
+    c.m().peltFold(*f.task); // the runnable time ends
     f.task->state = Task::State::Blocked;
 }
 

@@ -65,6 +65,7 @@ Task& Machine::createTask(std::string name, ContextKind kind, Policy policy, int
     t->slice = cfg_.baseSlice * cfg_.schedScale();
     t->rrLeft = cfg_.rrTimeslice;
     t->state = Task::State::Blocked;
+    t->peltAt = now();
     Frame& f = t->frame;
     f.type = Frame::Type::Task;
     f.task = t.get();
@@ -218,14 +219,71 @@ int Machine::selectCpu(Task& t, int fromCpu) {
         }
         return best >= 0 ? best : prev;
     }
-    // Fair: wake_affine() between the waker's CPU and the previous one, then
-    // select_idle_sibling(): an idle CPU if there is one.
+    // select_task_rq_fair(): wake_affine() chooses between the waker's CPU and
+    // the previous one, then select_idle_sibling() prefers an idle CPU: the
+    // target, the previous CPU, then a scan of the LLC from target + 1 (one LLC:
+    // all CPUs share the last-level cache here).
+    int target = prev;
+    if (fromCpu >= 0 && fromCpu != prev && allowed(fromCpu)) target = wakeAffine(t, fromCpu, prev);
+    if (allowed(target) && idle(target)) return target;
     if (allowed(prev) && idle(prev)) return prev;
-    if (allowed(fromCpu) && idle(fromCpu)) return fromCpu;
-    for (int i = 0; i < cfg_.cpus; ++i)
+    for (int k = 1; k < cfg_.cpus; ++k) {
+        const int i = (target + k) % cfg_.cpus;
         if (allowed(i) && idle(i)) return i;
-    if (allowed(fromCpu)) return fromCpu;
+    }
+    if (allowed(target)) return target;
     return allowed(prev) ? prev : static_cast<int>(t.affinity._Find_first());
+}
+
+// wake_affine(): wake_affine_idle() first (an idle waker CPU or an idle
+// previous CPU wins; synchronous wake-ups are not modelled), then
+// wake_affine_weight(): the waker's CPU only if, with the task's load added,
+// it is less loaded than the previous CPU without it — both scaled by the
+// other CPU's capacity, the waker's side biased by WA_BIAS (imbalance_pct 117
+// of the MC domain: 100 vs 108). Loads are PELT load averages of CFS tasks, so
+// an RT task (a FIFO submitter) adds nothing to its CPU's load.
+int Machine::wakeAffine(Task& t, int thisCpu, int prevCpu) {
+    auto idle = [&](int i) { Cpu& k = cpu(i); return k.curr->isIdle && k.rtQueued == 0 && k.fairQueue.empty(); };
+    if (idle(thisCpu)) return idle(prevCpu) ? prevCpu : thisCpu;
+    if (idle(prevCpu)) return prevCpu;
+    if (!cfg_.wakeAffineWeight) return thisCpu;
+    const double taskLoad = peltLoad(t);
+    double thisEff = cpuLoad(cpu(thisCpu)) + taskLoad;
+    thisEff *= 100.0 * cpu(prevCpu).speed;
+    double prevEff = cpuLoad(cpu(prevCpu)) - taskLoad;
+    prevEff *= (100.0 + (117.0 - 100.0) / 2.0) * cpu(thisCpu).speed;
+    return thisEff < prevEff ? thisCpu : prevCpu;
+}
+
+namespace {
+// PELT's decay per nanosecond: y^32ms = 1/2.
+double peltDecay(Time dt) { return std::exp2(-double(dt) / 32e6); }
+} // namespace
+
+// Folds the time since the last change into the task's runnable average,
+// under the state it had during that time.
+void Machine::peltFold(Task& t) {
+    const Time dt = now() - t.peltAt;
+    if (dt <= 0) return;
+    const bool runnable = t.state == Task::State::Runnable || t.state == Task::State::Running;
+    const double y = peltDecay(dt);
+    t.peltRunnable = t.peltRunnable * y + (runnable ? 1.0 - y : 0.0);
+    t.peltAt = now();
+}
+
+double Machine::peltLoad(const Task& t) const {
+    const double y = peltDecay(now() - t.peltAt);
+    const bool runnable = t.state == Task::State::Runnable || t.state == Task::State::Running;
+    return double(t.weight) * (t.peltRunnable * y + (runnable ? 1.0 - y : 0.0));
+}
+
+// cfs_rq->avg.load_avg: the CFS tasks attached to the CPU, runnable or
+// blocked there (a blocked task's load decays where it last ran).
+double Machine::cpuLoad(const Cpu& c) const {
+    double load = 0;
+    for (const auto& t : tasks_)
+        if (t->cpu == &c && !t->isIdle && !t->isRt() && t->state != Task::State::Dead) load += peltLoad(*t);
+    return load;
 }
 
 bool Machine::wake(Task& t, int fromCpu, FlowKind flowKind) {
@@ -234,6 +292,7 @@ bool Machine::wake(Task& t, int fromCpu, FlowKind flowKind) {
         t.wakePending = true;
         return false;
     }
+    peltFold(t); // the sleep ends
     const int target = selectCpu(t, fromCpu);
     Cpu& c = cpu(target);
     account(c); // enqueue_entity() -> update_curr(): bring curr's vruntime up to date first

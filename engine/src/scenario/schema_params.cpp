@@ -49,6 +49,9 @@ std::vector<ParamSpec> builtinParams() {
                          "EEVDF base slice (scaled by 1+ilog2(min(CPUs,8)))."));
     v.push_back(boolean("kernel.sched.run_to_parity", true, sched,
                         "EEVDF RUN_TO_PARITY: the running task keeps the CPU until its slice is used, even against earlier deadlines."));
+    v.push_back(choice("kernel.sched.wake_affine", "weight", {"weight", "waker"}, sched,
+                       "Where a woken fair task goes when neither the waker's CPU nor its previous one is idle: "
+                       "wake_affine_weight() compares their PELT loads (the kernel), or always next to the waker (a simplification)."));
     v.push_back(boolean("kernel.sched.delay_dequeue", true, sched,
                         "EEVDF DELAY_DEQUEUE (6.12+): a sleeper with negative lag stays queued until eligible, so it wakes with lag >= 0."));
     v.push_back(duration("kernel.sched.cfs_latency_ns", 6 * kMsD, 100 * kUsD, 1 * kSD, sched, "CFS sched_latency (scaled)."));

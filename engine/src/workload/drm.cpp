@@ -1,8 +1,9 @@
 // A DRM scheduler feeding a GPU queue, panthor style (seed c).
 //
 // A submitter task wakes every submitter.period_ns (an hrtimer, like a
-// compositor's frame clock), does the submit ioctl, then builds the next frame
-// (submitter.work_ns of user-space CPU time) and sleeps again. The ioctl ends
+// compositor's frame clock), builds a frame (submitter.work_ns of user-space
+// CPU time) and submits it, then sleeps until the next frame; with
+// submitter.frame_work=after-submit it submits first and builds after. The ioctl ends
 // in drm_sched_entity_push_job(), which queues the scheduler's run_job work on
 // sched->submit_wq (drm_sched_wqueue_enqueue -> queue_work). The default
 // submit_wq is an ordered, unbound WQ_MEM_RECLAIM workqueue (max_active 1);
@@ -13,11 +14,17 @@
 // job IRQ; the handler signals the fence (drm_sched_job_done) and queues the
 // free_job work on the same ordered submit_wq.
 //
-// Latency series `submit`: queue_work() in the ioctl -> run_job work starts
-// for that job. Everything in between is the workqueue wake-up, the
+// Latency series, as the seed defines submit latency ("between userspace
+// submitting work and GPU actually being given that work"):
+//   `submit`       — the submit ioctl is entered -> run_job has written the job
+//                    to the ring;
+//   `run_job_wait` — queue_work() in the ioctl -> the run_job work starts.
+// Everything in between is the ioctl's own cost, the workqueue wake-up, the
 // scheduler's placement of the worker (select_task_rq) and whether the worker
 // may preempt what runs there (EEVDF eligibility, RUN_TO_PARITY, FIFO over
-// CFS) — none of it is special-cased here.
+// CFS) — none of it is special-cased here. A worker woken next to the
+// submitter waits at least for the rest of the ioctl; how much longer depends
+// on what the submitter does next (submitter.frame_work).
 #include "workload/install.h"
 
 #include <deque>
@@ -33,7 +40,11 @@ struct Drm {
     WorkItem* runJob = nullptr;
     WorkItem* freeJob = nullptr;
     hw::IrqLine* jobIrq = nullptr;
-    std::deque<Time> queued;   // jobs pushed to the entity, by push time
+    struct Pushed {
+        Time ioctlEntered;
+        Time queued; // queue_work() of the run_job work
+    };
+    std::deque<Pushed> queued; // jobs pushed to the entity, oldest first
     std::deque<Time> onGpu;    // jobs the GPU is executing or has queued (FIFO)
     std::uint64_t done = 0;    // jobs whose fence signalled, not yet freed
     Time gpuBusyUntil = 0;
@@ -61,6 +72,7 @@ void installDrm(Machine& m) {
     const Time runJobNs = s.getDuration("drm.cost.run_job_ns");
     const Time freeJobNs = s.getDuration("drm.cost.free_job_ns");
     const Time ioctlNs = s.getDuration("drm.cost.ioctl_ns");
+    const Time ioctlTailNs = s.getDuration("drm.cost.ioctl_tail_ns");
     const Time irqNs = s.getDuration("drm.cost.job_irq_ns");
 
     // drm_sched_init(): no submit_wq given -> alloc_ordered_workqueue(name, WQ_MEM_RECLAIM).
@@ -71,10 +83,11 @@ void installDrm(Machine& m) {
         Machine& mm = c.m();
         if (dd.queued.empty()) co_return;
         // drm_sched_select_entity() + spsc_queue_pop(): the job this work is for.
-        const Time pushed = dd.queued.front();
+        const Drm::Pushed job = dd.queued.front();
         dd.queued.pop_front();
-        mm.rec().latency["submit"].add(c.now() - pushed);
+        mm.rec().latency["run_job_wait"].add(c.now() - job.queued);
         co_await c.work(runJobNs); // ops->run_job(): write the job to the ring, ring the doorbell
+        mm.rec().latency["submit"].add(c.now() - job.ioctlEntered);
         ++mm.rec().counters["jobs"];
         const Time start = std::max(c.now(), dd.gpuBusyUntil);
         dd.gpuBusyUntil = start + dd.gpuJobNs;
@@ -120,33 +133,37 @@ void installDrm(Machine& m) {
     const int prio = static_cast<int>(fifo ? s.getInt("submitter.priority") : s.getInt("submitter.nice"));
     const Time period = s.getDuration("submitter.period_ns");
     const Time workNs = s.getDuration("submitter.work_ns");
+    const bool buildFirst = s.getString("submitter.frame_work") == "before-submit";
     const auto phase = static_cast<Time>(m.rng("submitter").uniform() * double(period));
-    Task& t = m.createTask("submitter", ContextKind::User, fifo ? Policy::Fifo : Policy::Normal, prio, m.allCpus(),
-                           [drm, period, workNs, ioctlNs, phase](Kctx& c) -> Proc<void> {
-                               Drm& dd = *drm;
-                               Machine& mm = c.m();
-                               Task* self = c.task();
-                               Time next = c.now() + phase;
-                               for (;;) {
-                                   // clock_nanosleep(TIMER_ABSTIME) until the next frame
-                                   bool fired = false;
-                                   mm.hrtimerStart(c.cpu().id, next, [&mm, self, &fired](Kctx& k, Time) {
-                                       fired = true;
-                                       mm.wake(*self, k.cpu().id);
-                                   });
-                                   while (!fired) co_await c.block();
-                                   // DRM_IOCTL_PANTHOR_GROUP_SUBMIT: job setup, dependencies, arm the fence
-                                   co_await c.work(ioctlNs);
-                                   // drm_sched_entity_push_job() -> drm_sched_wakeup() -> queue_work()
-                                   dd.queued.push_back(c.now());
-                                   co_await c.work(mm.cfg().cost.queueWork);
-                                   mm.wq().queue(c.cpu(), *dd.submitWq, *dd.runJob);
-                                   // back in user space: build the next frame
-                                   co_await c.work(workNs, kUser);
-                                   next += period;
-                                   if (next <= c.now()) next = c.now() + period; // missed a frame: skip ahead
-                               }
-                           });
+    Task& t = m.createTask(
+        "submitter", ContextKind::User, fifo ? Policy::Fifo : Policy::Normal, prio, m.allCpus(),
+        [drm, period, workNs, ioctlNs, ioctlTailNs, buildFirst, phase](Kctx& c) -> Proc<void> {
+            Drm& dd = *drm;
+            Machine& mm = c.m();
+            Task* self = c.task();
+            Time next = c.now() + phase;
+            for (;;) {
+                // clock_nanosleep(TIMER_ABSTIME) until the next frame
+                bool fired = false;
+                mm.hrtimerStart(c.cpu().id, next, [&mm, self, &fired](Kctx& k, Time) {
+                    fired = true;
+                    mm.wake(*self, k.cpu().id);
+                });
+                while (!fired) co_await c.block();
+                if (buildFirst) co_await c.work(workNs, kUser); // build the frame
+                // DRM_IOCTL_PANTHOR_GROUP_SUBMIT: job setup, dependencies, arm the fence
+                const Time entered = c.now();
+                co_await c.work(ioctlNs);
+                // drm_sched_entity_push_job() -> drm_sched_wakeup() -> queue_work()
+                dd.queued.push_back(Drm::Pushed{entered, c.now()});
+                co_await c.work(mm.cfg().cost.queueWork);
+                mm.wq().queue(c.cpu(), *dd.submitWq, *dd.runJob);
+                co_await c.work(ioctlTailNs); // the rest of the ioctl, back to user space
+                if (!buildFirst) co_await c.work(workNs, kUser); // build the next frame
+                next += period;
+                if (next <= c.now()) next = c.now() + period; // missed a frame: skip ahead
+            }
+        });
     m.wake(t, -1);
 }
 
