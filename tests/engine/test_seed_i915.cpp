@@ -201,6 +201,20 @@ private slots:
         QVERIFY(count(tasklet_, "gpu_csb_entries") / count(tasklet_, "gpu_irqs") < 1.5);
         QVERIFY(count(tasklet_, "gpu_csb_entries") / count(tasklet_, "gpu_bottom_halves") > 2.0);
     }
+
+    // Under voluntary preemption a victim woken on a submitter's CPU runs at
+    // the submitter's next might_sleep() point in the execbuf ioctl (or its
+    // return to user space): without any, it waits for the whole ioctl.
+    void victimWaitsForTheNextMightSleepPoint() {
+        auto cpu2Max = [](const Metrics& m) { return m.latency.at("syslatency/cpu2").max(); };
+        const Metrics none = runFor(i915({{"gpu.bottom_half", "tasklet"}, {"gpu.execbuf_might_sleep", "0"}}), 100 * kMs);
+        const Metrics many = runFor(i915({{"gpu.bottom_half", "tasklet"}, {"gpu.execbuf_might_sleep", "12"}}), 100 * kMs);
+        qInfo("CPU 2 syslatency: no might_sleep point max %.2f us mean %.2f us; 12 points max %.2f us mean %.2f us",
+              double(cpu2Max(none)) / 1e3, none.latency.at("syslatency/cpu2").mean() / 1e3,
+              double(cpu2Max(many)) / 1e3, many.latency.at("syslatency/cpu2").mean() / 1e3);
+        QVERIFY(cpu2Max(many) < cpu2Max(none));
+        QVERIFY(many.latency.at("syslatency/cpu2").mean() < none.latency.at("syslatency/cpu2").mean());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSeedI915)

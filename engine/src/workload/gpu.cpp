@@ -71,6 +71,7 @@ struct Gpu {
     bool kthreadPending = false;
     Time requestNs = 0, iirNs = 0, forcewakeNs = 0, csbEntryNs = 0, elspWriteNs = 0, dequeueNs = 0,
          execbufNs = 0, userNs = 0;
+    int execbufSleepPoints = 0;
     int csbEntries = 6;
     std::size_t maxInflight = 64;
     // Counters live in the machine's recorder (std::map nodes do not move).
@@ -182,7 +183,14 @@ Proc<void> submitterBody(Kctx& c, Gpu& g, std::size_t first) {
     std::size_t next = first;
     for (;;) {
         co_await c.work(g.userNs, kUser);
-        co_await c.work(g.execbufNs); // i915_gem_do_execbuffer(): kernel mode
+        // i915_gem_do_execbuffer(): kernel mode. Under voluntary preemption its
+        // might_sleep() points (mutex_lock, GFP_KERNEL allocations) are where a
+        // woken task gets the CPU; between them the ioctl is not preempted.
+        for (int i = 0; i < g.execbufSleepPoints; ++i) {
+            co_await c.condResched();
+            co_await c.work(g.execbufNs / g.execbufSleepPoints);
+        }
+        if (g.execbufSleepPoints == 0) co_await c.work(g.execbufNs);
         Engine& e = *g.engines[next];
         next = (next + 1) % g.engines.size();
         while (e.inflight() >= g.maxInflight) { // throttle: wait for the bottom half to retire some
@@ -215,6 +223,7 @@ void installGpu(Machine& m) {
     g.dequeueNs = s.getDuration("gpu.cost.dequeue_ns");
     g.execbufNs = s.getDuration("gpu.cost.execbuf_ns");
     g.userNs = s.getDuration("gpu.cost.user_ns");
+    g.execbufSleepPoints = static_cast<int>(s.getInt("gpu.execbuf_might_sleep"));
     g.csbEntries = static_cast<int>(s.getInt("gpu.csb_entries"));
     g.maxInflight = static_cast<std::size_t>(s.getInt("gpu.max_inflight"));
     auto& counters = m.rec().counters;
