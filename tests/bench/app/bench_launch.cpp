@@ -20,7 +20,12 @@ double runSeconds(const std::string& cmd) {
 }
 
 void BM_LaunchToFirstDraw(benchmark::State& state) {
-    const std::string cmd = std::string("QT_QPA_PLATFORM=offscreen ") + IRQSCOPE_GUI_PATH +
+    // A config directory of its own: the window saves its geometry when it
+    // closes, and one saved on the offscreen platform must not end up in the
+    // user's settings (on a real display it is rejected as not restorable).
+    const char* tmp = std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp";
+    const std::string cmd = std::string("XDG_CONFIG_HOME=") + tmp + "/irqscope-bench-config " +
+                            "QT_QPA_PLATFORM=offscreen " + IRQSCOPE_GUI_PATH +
                             " --default-layout --exit-when-drawn >/dev/null 2>&1";
     for (auto _ : state) {
         const double s = runSeconds(cmd);
