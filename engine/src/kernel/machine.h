@@ -170,10 +170,11 @@ private:
     void enqueue(Cpu& c, Task& t, bool wakeup);
     void dequeue(Cpu& c, Task& t);
     int selectCpu(Task& t, int fromCpu);
+    bool cpuIdle(int cpu) const;
     int wakeAffine(Task& t, int thisCpu, int prevCpu);
     void peltFold(Task& t);
+    double peltRunnableNow(const Task& t) const;
     double peltLoad(const Task& t) const;
-    double cpuLoad(const Cpu& c) const;
     void checkPreemptWakeup(Cpu& c, Task& woken);
     void updateCurr(Cpu& c, Time delta);
     double avgVruntime(const Cpu& c) const;

@@ -201,10 +201,16 @@ void Machine::setNeedResched(Cpu& c, bool lazyOk) {
     kick(c);
 }
 
+// available_idle_cpu(): idle and nothing queued.
+bool Machine::cpuIdle(int i) const {
+    const Cpu& k = *cpus_[static_cast<std::size_t>(i)];
+    return k.curr->isIdle && k.rtQueued == 0 && k.fairQueue.empty();
+}
+
 int Machine::selectCpu(Task& t, int fromCpu) {
     const int prev = t.cpu ? t.cpu->id : 0;
     auto allowed = [&](int i) { return i >= 0 && i < cfg_.cpus && t.affinity.test(static_cast<std::size_t>(i)); };
-    auto idle = [&](int i) { Cpu& k = cpu(i); return k.curr->isIdle && k.rtQueued == 0 && k.fairQueue.empty(); };
+    auto idle = [&](int i) { return cpuIdle(i); };
     if (t.affinity.count() == 1) return allowed(prev) ? prev : static_cast<int>(t.affinity._Find_first());
     if (t.isRt()) {
         // select_task_rq_rt(): stay unless the previous CPU runs an RT task at least as important.
@@ -243,14 +249,24 @@ int Machine::selectCpu(Task& t, int fromCpu) {
 // of the MC domain: 100 vs 108). Loads are PELT load averages of CFS tasks, so
 // an RT task (a FIFO submitter) adds nothing to its CPU's load.
 int Machine::wakeAffine(Task& t, int thisCpu, int prevCpu) {
-    auto idle = [&](int i) { Cpu& k = cpu(i); return k.curr->isIdle && k.rtQueued == 0 && k.fairQueue.empty(); };
-    if (idle(thisCpu)) return idle(prevCpu) ? prevCpu : thisCpu;
-    if (idle(prevCpu)) return prevCpu;
+    if (cpuIdle(thisCpu)) return cpuIdle(prevCpu) ? prevCpu : thisCpu;
+    if (cpuIdle(prevCpu)) return prevCpu;
     if (!cfg_.wakeAffineWeight) return thisCpu;
+    // cfs_rq->avg.load_avg of both CPUs, in one pass over the tasks: the CFS
+    // tasks attached there, runnable or blocked (a blocked task's load decays
+    // where it last ran).
+    double thisLoad = 0, prevLoad = 0;
+    const Cpu* thisRq = &cpu(thisCpu);
+    const Cpu* prevRq = &cpu(prevCpu);
+    for (const auto& q : tasks_) {
+        if (q->isIdle || q->isRt() || q->state == Task::State::Dead) continue;
+        if (q->cpu == thisRq) thisLoad += peltLoad(*q);
+        else if (q->cpu == prevRq) prevLoad += peltLoad(*q);
+    }
     const double taskLoad = peltLoad(t);
-    double thisEff = cpuLoad(cpu(thisCpu)) + taskLoad;
+    double thisEff = thisLoad + taskLoad;
     thisEff *= 100.0 * cpu(prevCpu).speed;
-    double prevEff = cpuLoad(cpu(prevCpu)) - taskLoad;
+    double prevEff = prevLoad - taskLoad;
     prevEff *= (100.0 + (117.0 - 100.0) / 2.0) * cpu(thisCpu).speed;
     return thisEff < prevEff ? thisCpu : prevCpu;
 }
@@ -260,31 +276,21 @@ namespace {
 double peltDecay(Time dt) { return std::exp2(-double(dt) / 32e6); }
 } // namespace
 
-// Folds the time since the last change into the task's runnable average,
-// under the state it had during that time.
-void Machine::peltFold(Task& t) {
-    const Time dt = now() - t.peltAt;
-    if (dt <= 0) return;
+// The task's runnable average now: the stored one with the time since the
+// last change folded in, under the state the task had during that time.
+double Machine::peltRunnableNow(const Task& t) const {
+    const double y = peltDecay(now() - t.peltAt);
     const bool runnable = t.state == Task::State::Runnable || t.state == Task::State::Running;
-    const double y = peltDecay(dt);
-    t.peltRunnable = t.peltRunnable * y + (runnable ? 1.0 - y : 0.0);
+    return t.peltRunnable * y + (runnable ? 1.0 - y : 0.0);
+}
+
+// Called before the task's state changes (wake-up, sleep).
+void Machine::peltFold(Task& t) {
+    t.peltRunnable = peltRunnableNow(t);
     t.peltAt = now();
 }
 
-double Machine::peltLoad(const Task& t) const {
-    const double y = peltDecay(now() - t.peltAt);
-    const bool runnable = t.state == Task::State::Runnable || t.state == Task::State::Running;
-    return double(t.weight) * (t.peltRunnable * y + (runnable ? 1.0 - y : 0.0));
-}
-
-// cfs_rq->avg.load_avg: the CFS tasks attached to the CPU, runnable or
-// blocked there (a blocked task's load decays where it last ran).
-double Machine::cpuLoad(const Cpu& c) const {
-    double load = 0;
-    for (const auto& t : tasks_)
-        if (t->cpu == &c && !t->isIdle && !t->isRt() && t->state != Task::State::Dead) load += peltLoad(*t);
-    return load;
-}
+double Machine::peltLoad(const Task& t) const { return double(t.weight) * peltRunnableNow(t); }
 
 bool Machine::wake(Task& t, int fromCpu, FlowKind flowKind) {
     if (t.state == Task::State::Dead) return false;

@@ -186,11 +186,15 @@ Proc<void> submitterBody(Kctx& c, Gpu& g, std::size_t first) {
         // i915_gem_do_execbuffer(): kernel mode. Under voluntary preemption its
         // might_sleep() points (mutex_lock, GFP_KERNEL allocations) are where a
         // woken task gets the CPU; between them the ioctl is not preempted.
-        for (int i = 0; i < g.execbufSleepPoints; ++i) {
+        const int points = g.execbufSleepPoints;
+        Time left = g.execbufNs; // the chunks add up to the whole ioctl
+        for (int i = 0; i < points; ++i) {
             co_await c.condResched();
-            co_await c.work(g.execbufNs / g.execbufSleepPoints);
+            const Time chunk = left / (points - i);
+            co_await c.work(chunk);
+            left -= chunk;
         }
-        if (g.execbufSleepPoints == 0) co_await c.work(g.execbufNs);
+        if (points == 0) co_await c.work(left);
         Engine& e = *g.engines[next];
         next = (next + 1) % g.engines.size();
         while (e.inflight() >= g.maxInflight) { // throttle: wait for the bottom half to retire some
