@@ -4,6 +4,7 @@
 // every narration fits without scrolling; a lesson shows only the timeline and
 // the Lesson dock and gives the dock layout back when it ends; malformed
 // lessons are refused with the file and the JSON path.
+#include "test_settings.h"
 #include "core/MainWindow.h"
 #include "core/lessons/LessonDock.h"
 #include "core/lessons/LessonPanel.h"
@@ -109,9 +110,7 @@ class TestLessons : public QObject {
 
   private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("irqscope-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_lessons"));
+        irqscope::test::useOwnSettings("test_lessons");
         MainWindow::Options opt;
         opt.restoreState = false;
         w_ = std::make_unique<MainWindow>(opt);

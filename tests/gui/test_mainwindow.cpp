@@ -1,5 +1,6 @@
 // Drives the real MainWindow on the offscreen platform: opens ready, zooms,
 // selects, re-runs a what-if edit, compares two runs, exports every format.
+#include "test_settings.h"
 #include "core/MainWindow.h"
 #include "core/compare/CompareView.h"
 #include "core/metrics/MetricsPanel.h"
@@ -48,9 +49,7 @@ class TestMainWindow : public QObject {
 
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("irqscope-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_mainwindow"));
+        irqscope::test::useOwnSettings("test_mainwindow");
         QVERIFY(dir_.isValid());
         MainWindow::Options opt;
         opt.restoreState = false;

@@ -2,6 +2,7 @@
 // stepping lands on the next event, playing advances the cursor at the chosen
 // speed and pausing stops it, clicking places the cursor, and the machine-state
 // dock shows the hardirq on the CPU's context stack.
+#include "test_settings.h"
 #include "core/MainWindow.h"
 #include "core/player/EventStepper.h"
 #include "core/player/MachineStateView.h"
@@ -62,9 +63,7 @@ class TestPlayer : public QObject {
 
   private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("irqscope-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_player"));
+        irqscope::test::useOwnSettings("test_player");
         MainWindow::Options opt;
         opt.initial = QStringLiteral("basics");
         opt.restoreState = false;

@@ -3,6 +3,7 @@
 // removes the marker; a corrupt autosave or bad QSettings values never crash
 // and are reported; cancelling a long run at any moment keeps the window
 // consistent and the previous run shown; a broken lesson file is reported.
+#include "test_settings.h"
 #include "core/MainWindow.h"
 #include "core/run/Autosave.h"
 #include "core/run/SimulationRunner.h"
@@ -78,9 +79,7 @@ class TestReliability : public QObject {
     Q_OBJECT
   private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("irqscope-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_reliability"));
+        irqscope::test::useOwnSettings("test_reliability");
     }
     void init() {
         QDir(dataDir()).removeRecursively();

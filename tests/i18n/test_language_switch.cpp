@@ -1,6 +1,7 @@
 // Switching the language at runtime retranslates the whole window without a
 // restart: menus, docks, tabs, the knob panel, metrics headers; the choice is
 // remembered in QSettings.
+#include "../gui/test_settings.h"
 #include "core/MainWindow.h"
 #include "core/i18n/Language.h"
 #include "core/metrics/MetricsPanel.h"
@@ -43,9 +44,7 @@ class TestLanguageSwitch : public QObject {
 
   private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("irqscope-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_language_switch"));
+        irqscope::test::useOwnSettings("test_language_switch");
         QSettings().clear();
         Language::apply(QStringLiteral("en"));
         MainWindow::Options opt;
