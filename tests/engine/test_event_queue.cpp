@@ -1,6 +1,7 @@
 // The event core against a reference: a plain (time, sequence) priority queue.
 // Random schedules, cancels, look-aheads and time jumps must dispatch exactly
-// the same events in exactly the same order, ties in scheduling order.
+// the same events in exactly the same order, ties in scheduling order — with
+// the radix heap alone, the timing wheel alone, and switching between them.
 #include "sim/event_queue.h"
 
 #include <QtTest>
@@ -38,7 +39,27 @@ struct Ref {
     }
 };
 
-void record(void* o, std::uint64_t a) { static_cast<std::vector<int>*>(o)->push_back(int(a)); }
+void record(void* o, std::uint64_t a) {
+    static_cast<std::vector<int>*>(o)->push_back(int(a));
+}
+
+// The orderings under test: each alone, and a queue that moves its entries
+// from one to the other every few dozen events.
+enum class Mode { Radix, Wheel, Switching };
+sim::EventQueue::Switch switchFor(Mode m) {
+    switch (m) {
+    case Mode::Radix: return sim::EventQueue::kRadixOnly;
+    case Mode::Wheel: return sim::EventQueue::kWheelOnly;
+    case Mode::Switching: break;
+    }
+    return sim::EventQueue::Switch{64, 16};
+}
+void modeColumn() {
+    QTest::addColumn<int>("mode");
+    QTest::newRow("radix") << int(Mode::Radix);
+    QTest::newRow("wheel") << int(Mode::Wheel);
+    QTest::newRow("switching") << int(Mode::Switching);
+}
 } // namespace
 
 class TestEventQueue : public QObject {
@@ -47,48 +68,56 @@ private slots:
     void matchesReferenceOrder_data() {
         QTest::addColumn<unsigned>("seed");
         QTest::addColumn<qint64>("span"); // spread of future times: ties are common when small
-        for (unsigned s = 1; s <= 6; ++s) {
-            QTest::addRow("seed%u-narrow", s) << s << qint64(8);
-            QTest::addRow("seed%u-wide", s) << s << qint64(1'000'000);
-            // every event at one time: same-time chains, batches and chunks overflow
-            QTest::addRow("seed%u-one-time", s) << s << qint64(1);
-            // around the level-0 window (256 ns) and level 1 (1 ms)
-            QTest::addRow("seed%u-level0", s) << s << qint64(300);
-            QTest::addRow("seed%u-level1", s) << s << qint64(3'000'000);
-            // huge jumps: upper levels, cascades from the top
-            QTest::addRow("seed%u-huge", s) << s << (qint64(1) << 40);
-            QTest::addRow("seed%u-top", s) << s << (qint64(1) << 61);
-        }
+        QTest::addColumn<int>("mode");
+        const std::pair<const char*, qint64> spans[] = {
+            {"narrow", 8},
+            {"wide", 1'000'000},
+            {"one-time", 1}, // every event at one time: same-time chains, batches and chunks overflow
+            {"level0", 300}, // around the wheel's level-0 window (256 ns) and level 1 (1 ms)
+            {"level1", 3'000'000},
+            {"huge", qint64(1) << 40}, // huge jumps: upper levels, cascades from the top
+            {"top", qint64(1) << 61},
+        };
+        for (unsigned s = 1; s <= 6; ++s)
+            for (const auto& [name, span] : spans)
+                for (const auto& [modeName, mode] :
+                     {std::pair{"radix", Mode::Radix}, {"wheel", Mode::Wheel}, {"switching", Mode::Switching}})
+                    QTest::addRow("seed%u-%s-%s", s, name, modeName) << s << span << int(mode);
     }
     void matchesReferenceOrder() {
         QFETCH(unsigned, seed);
         QFETCH(qint64, span);
+        QFETCH(int, mode);
         std::mt19937_64 rng(seed);
-        sim::EventQueue q;
+        sim::EventQueue q(switchFor(Mode(mode)));
+        int switches = 0;
+        bool wheel = q.usesWheel();
         Ref ref;
         std::vector<int> got, want;
         std::vector<sim::EventId> ids;
         int tag = 0;
         for (int step = 0; step < 20000; ++step) {
-            const auto r = rng() % 100;
-            if (r < 45) {
+            // alternately grow and shrink the queue (~0 to ~200 pending), so
+            // the switching queue crosses its thresholds both ways many times
+            const auto r = rng() % 100 + (step / 1000 % 2 ? 35 : 0);
+            if (r < 55) {
                 // a quarter at the current time, as the engine does; never past 2^63
                 const std::uint64_t room = std::uint64_t(std::min<Time>(span, INT64_MAX - q.now()));
                 const Time t = rng() % 4 == 0 ? q.now() : q.now() + Time(rng() % room);
                 ids.push_back(q.schedule(t, &record, &got, std::uint64_t(tag)));
                 ref.push(t, tag);
                 ++tag;
-            } else if (r < 55 && !ids.empty()) {
+            } else if (r < 65 && !ids.empty()) {
                 const int victim = int(rng() % ids.size());
                 if (q.isPending(ids[victim])) ref.cancelled.insert(victim);
                 q.cancel(ids[victim]);
-            } else if (r < 62) {
+            } else if (r < 72) {
                 // look ahead, then jump part of the way: later schedules may land
                 // before the time the look-ahead saw
                 const auto p = ref.peek();
                 QCOMPARE(q.peekTime(), p ? *p : Time(-1));
                 if (p && *p > q.now()) q.advanceTo(q.now() + Time(rng() % std::uint64_t(*p - q.now())));
-            } else if (r < 63) {
+            } else if (r < 73) {
                 QCOMPARE(q.countStoredLive(), std::uint64_t(q.pending()));
             } else {
                 const auto e = ref.popLive();
@@ -98,7 +127,11 @@ private slots:
                     QCOMPARE(q.now(), e->t);
                 }
             }
+            switches += q.usesWheel() != wheel;
+            wheel = q.usesWheel();
         }
+        if (Mode(mode) == Mode::Switching) QVERIFY2(switches >= 10, qPrintable(QString::number(switches)));
+        else QCOMPARE(switches, 0);
         while (auto e = ref.popLive()) want.push_back(e->tag);
         while (q.runNext()) {
         }
@@ -110,8 +143,10 @@ private slots:
     // Many events at one nanosecond (more than a chunk, a batch of new events
     // and the level-0 window hold) keep scheduling order, also when some are
     // cancelled, including the one at the head.
+    void manyEqualTimesKeepOrder_data() { modeColumn(); }
     void manyEqualTimesKeepOrder() {
-        sim::EventQueue q;
+        QFETCH(int, mode);
+        sim::EventQueue q(switchFor(Mode(mode)));
         std::vector<int> got, want;
         std::vector<sim::EventId> ids;
         for (int i = 0; i < 1000; ++i) ids.push_back(q.schedule(500, &record, &got, std::uint64_t(i)));
@@ -127,8 +162,10 @@ private slots:
 
     // Cancelling the next event makes the one after it next; the stale id
     // stays harmless after its slot is reused.
+    void cancelHead_data() { modeColumn(); }
     void cancelHead() {
-        sim::EventQueue q;
+        QFETCH(int, mode);
+        sim::EventQueue q(switchFor(Mode(mode)));
         std::vector<int> got;
         const auto a = q.schedule(10, &record, &got, 1);
         q.schedule(10, &record, &got, 2);
@@ -151,9 +188,11 @@ private slots:
 
     // A look-ahead cascades past times that a later schedule may still use:
     // events before the peeked one, at it, and across level boundaries.
+    void scheduleBeforeLookAhead_data() { modeColumn(); }
     void scheduleBeforeLookAhead() {
+        QFETCH(int, mode);
         for (const Time far : {Time(300), Time(70'000), Time(5'000'000), Time(1) << 45}) {
-            sim::EventQueue q;
+            sim::EventQueue q(switchFor(Mode(mode)));
             std::vector<int> got;
             q.schedule(far, &record, &got, 1);
             q.schedule(far + 1, &record, &got, 2);
@@ -166,6 +205,30 @@ private slots:
             }
             QCOMPARE(got, (std::vector<int>{5, 4, 1, 3, 2}));
         }
+    }
+
+    // The default queue keeps few events in the radix heap, moves them into
+    // the wheel past its upper threshold and back below the lower one,
+    // dispatching in order throughout.
+    void switchesAtItsThresholds() {
+        sim::EventQueue q;
+        std::vector<int> got;
+        const sim::EventQueue::Switch when;
+        for (int i = 0; i < int(when.toWheel); ++i)
+            q.schedule(Time(i * 7919 % 10007), &record, &got, std::uint64_t(i * 7919 % 10007));
+        QVERIFY(!q.usesWheel());
+        q.schedule(20000, &record, &got, 20000);
+        QVERIFY(q.usesWheel());
+        while (q.pending() >= when.toRadix) {
+            QVERIFY(q.usesWheel());
+            QVERIFY(q.runNext());
+        }
+        QVERIFY(!q.usesWheel());
+        while (q.runNext()) {
+        }
+        QCOMPARE(got.size(), std::size_t(when.toWheel + 1));
+        QVERIFY(std::is_sorted(got.begin(), got.end()));
+        QCOMPARE(q.countStoredLive(), std::uint64_t(0));
     }
 };
 

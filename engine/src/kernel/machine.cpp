@@ -78,10 +78,7 @@ void Machine::start() {
 
 void Machine::runUntil(Time end, const std::atomic<bool>* cancel, const std::function<void(double)>& progress) {
     std::uint64_t n = 0;
-    for (;;) {
-        const Time t = q_.peekTime();
-        if (t < 0 || t > end) break;
-        q_.runNext();
+    while (q_.runNextUntil(end)) {
         // stop where a rule broke (run() reports it); without invariants the
         // hot loop pays nothing, not even the test
         IRQSCOPE_CHECK(inv_.eventDispatched(now()); if (inv_.failed()) return);

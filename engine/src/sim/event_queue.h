@@ -4,33 +4,39 @@
 // pure function of its inputs. Cancelling marks the slot dead; its entry is
 // skipped when it surfaces (lazy deletion keeps cancel O(1)).
 //
-// Simulated time never goes backwards, so a radix heap fits: an entry lives in
-// the bucket named by the highest bit in which its time differs from the last
-// minimum taken. Popping takes bucket 0 (time == last) in FIFO order; when it
-// is empty, the lowest non-empty bucket is scanned for its minimum and spread
-// into lower buckets. An entry moves at most once per bit of the time span, so
-// schedule + dispatch is amortised O(log span) with sequential memory access —
-// several times faster than a binary or 4-ary heap at 10,000 pending. FIFO
-// within a bucket keeps equal-time events in scheduling order (each bucket
-// holds equal-time entries in the order they were scheduled), so the order is
-// exactly that of a (time, sequence) heap.
+// Simulated time never goes backwards, so the entries are kept in a radix
+// structure, and which one is fastest depends on how many are pending:
+//   - few (every preset keeps 2–400 pending, events microseconds apart): the
+//     binary radix heap (radix_heap.h), whose spread of a small bucket is a
+//     short loop;
+//   - many (a storm over many devices, the 10,000-pending benchmark): the
+//     timing wheel (timing_wheel.h), which moves each entry once instead of
+//     once per bit, but pays for bitmaps and chunks on every cascade.
+// The queue keeps its entries in the radix heap until more than
+// Switch::toWheel are pending, then moves them into the wheel, and back below
+// Switch::toRadix (the gap keeps a count hovering at one threshold from moving
+// them back and forth). Both orderings pop exactly in (time, sequence) order,
+// so the switch changes speed, never results (tests/engine/test_event_queue.cpp
+// checks both against a reference heap, switching every few hundred events).
 //
 // Handlers are a plain function pointer plus an object and an argument: no
 // allocation per event.
 #pragma once
 
 #include "irqscope/time.h"
+#include "sim/event_slots.h"
+#include "sim/radix_heap.h"
+#include "sim/timing_wheel.h"
 
 #include <algorithm>
-#include <array>
-#include <bit>
 #include <cassert>
 #include <cstdint>
+#include <limits>
+#include <memory>
+#include <type_traits>
 #include <vector>
 
 namespace irqscope::sim {
-
-using EventHandler = void (*)(void* object, std::uint64_t arg);
 
 struct EventId {
     std::uint32_t slot = 0;
@@ -40,48 +46,71 @@ struct EventId {
 
 class EventQueue {
 public:
+    // When to move the entries between the orderings (pending live events).
+    // bench_event_queue (docs/performance.md) has the wheel 2x faster from
+    // 1,000 pending on, but a preset's sparse events made it slower at 400:
+    // the switch sits above every preset's peak.
+    struct Switch {
+        std::size_t toWheel = 2048; // more than this: the timing wheel
+        std::size_t toRadix = 512;  // fewer than this: back to the radix heap
+    };
+    static constexpr Switch kRadixOnly{std::numeric_limits<std::size_t>::max(), 0};
+    static constexpr Switch kWheelOnly{0, 0};
+
+    EventQueue() : EventQueue(Switch{}) {}
+    explicit EventQueue(Switch when) : when_(when) {
+        if (when_.toWheel == 0) useWheel();
+    }
+    // The wheel refers to slots_ (to prefetch): the queue stays where it was made.
+    EventQueue(const EventQueue&) = delete;
+    EventQueue& operator=(const EventQueue&) = delete;
+
     Time now() const { return now_; }
     std::uint64_t dispatched() const { return dispatched_; }
     std::size_t pending() const { return live_; }
+    bool usesWheel() const { return wheel_ != nullptr; }
     // Totals for the invariant "every event scheduled is dispatched, cancelled
     // or still pending" (check/invariants.h).
     std::uint64_t scheduledTotal() const { return scheduled_; }
     std::uint64_t cancelledTotal() const { return cancelled_; }
-    // Live entries actually stored in the buckets, counted the slow way (not
-    // from live_), so a lost or duplicated entry shows.
+    // Live entries actually stored, counted the slow way (not from live_), so
+    // a lost or duplicated entry shows.
     std::uint64_t countStoredLive() const {
         std::uint64_t n = 0;
-        for (std::size_t k = head0_; k < buckets_[0].size(); ++k) n += !dead(buckets_[0][k]);
-        for (int b = 1; b < kBuckets; ++b)
-            for (const Entry& e : buckets_[static_cast<std::size_t>(b)]) n += !dead(e);
+        const auto count = [&](const QueueEntry& e) { n += !slots_.dead(e); };
+        radix_.forEach(count);
+        if (wheelStore_) wheelStore_->forEach(count);
         return n;
     }
 
-    EventId schedule(Time t, EventHandler fn, void* object, std::uint64_t arg = 0) {
+    // The hot paths are forced inline into handlers and the run loop (GCC
+    // kept them out of line, spilling six registers per event: ~10% at
+    // 10,000 pending); everything rare is out of line.
+    [[gnu::always_inline]] EventId schedule(Time t, EventHandler fn, void* object, std::uint64_t arg = 0) {
         assert(t >= now_ && "events may not be scheduled in the past");
-        std::uint32_t slot;
-        if (!free_.empty()) {
-            slot = free_.back();
-            free_.pop_back();
-        } else {
-            slot = static_cast<std::uint32_t>(slots_.size());
-            slots_.push_back(Slot{});
-        }
-        Slot& s = slots_[slot];
+        const std::uint32_t slot = slots_.take();
+        generation_ += 2;
+        EventSlot& s = slots_.slots[slot];
         s.fn = fn;
         s.object = object;
         s.arg = arg;
-        s.generation = nextGeneration();
-        push(Entry{t, slot});
+        s.generation = generation_;
         ++live_;
         ++scheduled_;
+        if (wheel_) {
+            wheel_->push(t, slot);
+        } else {
+            radix_.push(t, slot);
+            if (live_ > when_.toWheel) [[unlikely]]
+                useWheel();
+        }
         return EventId{slot, s.generation};
     }
 
     // Safe to call with an id that already ran or was cancelled.
     void cancel(EventId id) {
-        if (!id.valid() || id.slot >= slots_.size()) return;
-        Slot& s = slots_[id.slot];
+        if (!id.valid() || id.slot >= slots_.slots.size()) return;
+        EventSlot& s = slots_.slots[id.slot];
         if (s.generation != id.generation) return;
         s.generation = 0; // dead; its entry is dropped when it surfaces
         --live_;
@@ -89,27 +118,23 @@ public:
     }
 
     bool isPending(EventId id) const {
-        return id.valid() && id.slot < slots_.size() && slots_[id.slot].generation == id.generation;
+        return id.valid() && id.slot < slots_.slots.size() && slots_.slots[id.slot].generation == id.generation;
     }
 
     // Time of the next live event, or -1 when none.
-    Time peekTime() { return refill() ? buckets_[0][head0_].t : -1; }
+    [[gnu::always_inline]] Time peekTime() {
+        const QueueEntry* e = front();
+        return e ? e->t : -1;
+    }
 
     // Runs the next live event. Returns false when the queue is empty.
-    bool runNext() {
-        if (!refill()) return false;
-        const Entry e = buckets_[0][head0_++];
-        Slot& s = slots_[e.slot];
-        now_ = e.t;
-        EventHandler fn = s.fn;
-        void* object = s.object;
-        std::uint64_t arg = s.arg;
-        s.generation = 0;
-        free_.push_back(e.slot);
-        --live_;
-        ++dispatched_;
-        fn(object, arg);
-        return true;
+    [[gnu::always_inline]] bool runNext() { return runNextUntil(std::numeric_limits<Time>::max()); }
+
+    // Runs the next live event if it is due at or before end; false when
+    // none is (one look at the front instead of peekTime + runNext).
+    [[gnu::always_inline]] bool runNextUntil(Time end) {
+        // one test of the ordering per event, not one per step
+        return wheel_ ? runNextIn(*wheel_, end) : runNextIn(radix_, end);
     }
 
     void advanceTo(Time t) {
@@ -118,104 +143,72 @@ public:
     }
 
 private:
-    struct Entry {
-        Time t;
-        std::uint32_t slot;
-    };
-    struct Slot {
-        EventHandler fn = nullptr;
-        void* object = nullptr;
-        std::uint64_t arg = 0;
-        std::uint32_t generation = 0;
-    };
-    static constexpr int kBuckets = 64; // times are non-negative: XOR < 2^63
-
-    std::uint32_t nextGeneration() {
-        if (++generation_ == 0) generation_ = 1;
-        return generation_;
-    }
-
-    bool dead(const Entry& e) const { return slots_[e.slot].generation == 0; }
-    void recycle(const Entry& e) { free_.push_back(e.slot); }
-
-    int bucketOf(Time t) const {
-        return t == last_ ? 0
-                          : kBuckets - std::countl_zero(static_cast<std::uint64_t>(t ^ last_));
-    }
-
-    void push(Entry e) {
-        if (e.t < last_) rebase(e.t);
-        const int b = bucketOf(e.t);
-        buckets_[b].push_back(e);
-        nonEmpty_ |= std::uint64_t{1} << b;
-    }
-
-    // Makes bucket 0 start with a live entry; false when no live entry is left.
-    bool refill() {
+    // The next live entry of an ordering; cancelled ones met on the way are
+    // dropped here, so the orderings never look at the slot table.
+    template <class Ordering> [[gnu::always_inline]] const QueueEntry* frontOf(Ordering& o) {
         for (;;) {
-            auto& b0 = buckets_[0];
-            while (head0_ < b0.size() && dead(b0[head0_])) recycle(b0[head0_++]);
-            if (head0_ < b0.size()) return true;
-            b0.clear();
-            head0_ = 0;
-            nonEmpty_ &= ~std::uint64_t{1};
-            if (nonEmpty_ == 0) return false;
-            spread(std::countr_zero(nonEmpty_));
+            const QueueEntry* e = o.front();
+            if (!e || !slots_.dead(*e)) [[likely]]
+                return e;
+            slots_.release(e->slot);
+            o.pop();
         }
     }
+    [[gnu::always_inline]] const QueueEntry* front() { return wheel_ ? frontOf(*wheel_) : frontOf(radix_); }
 
-    // Moves bucket i's entries into lower buckets relative to their minimum.
-    // Dead entries move too (checking them would touch the slot array at
-    // random); they are dropped when they surface in bucket 0, and a dead
-    // minimum only makes last_ smaller, which keeps every entry >= last_.
-    void spread(int i) {
-        auto& src = buckets_[i];
-        Time min = src.front().t;
-        for (const Entry& e : src) min = e.t < min ? e.t : min;
-        last_ = min;
-        for (const Entry& e : src) {
-            const int b = bucketOf(e.t);
-            assert(b < i);
-            buckets_[b].push_back(e);
-            nonEmpty_ |= std::uint64_t{1} << b;
-        }
-        src.clear();
-        nonEmpty_ &= ~(std::uint64_t{1} << i);
+    template <class Ordering> [[gnu::always_inline]] bool runNextIn(Ordering& o, Time end) {
+        const QueueEntry* e = frontOf(o);
+        if (!e || e->t > end) return false;
+        const Time t = e->t;
+        const std::uint32_t slot = e->slot;
+        o.pop();
+        EventSlot& s = slots_.slots[slot];
+        const EventHandler fn = s.fn;
+        void* const object = s.object;
+        const std::uint64_t arg = s.arg;
+        s.generation = 0;
+        slots_.release(slot);
+        now_ = t;
+        --live_;
+        ++dispatched_;
+        if constexpr (std::is_same_v<Ordering, TimingWheel>)
+            if (live_ < when_.toRadix) [[unlikely]]
+                useRadix();
+        fn(object, arg);
+        return true;
     }
 
-    // Rare: an event earlier than the last minimum taken (possible after
-    // peekTime looked ahead). Re-bucket everything around the new minimum,
-    // keeping equal-time entries in scheduling order.
-    void rebase(Time t) {
-        std::vector<Entry> all;
-        all.reserve(live_ + 1);
-        for (std::size_t k = head0_; k < buckets_[0].size(); ++k) all.push_back(buckets_[0][k]);
-        for (int b = 1; b < kBuckets; ++b)
-            all.insert(all.end(), buckets_[b].begin(), buckets_[b].end());
-        for (auto& b : buckets_) b.clear();
-        head0_ = 0;
-        nonEmpty_ = 0;
-        std::stable_sort(all.begin(), all.end(), [](const Entry& a, const Entry& b) { return a.t < b.t; });
-        last_ = t;
-        for (const Entry& e : all) {
-            if (dead(e)) {
-                recycle(e);
-                continue;
-            }
-            const int b = bucketOf(e.t);
-            buckets_[b].push_back(e);
-            nonEmpty_ |= std::uint64_t{1} << b;
-        }
+    [[gnu::noinline]] void useWheel() {
+        if (!wheelStore_) wheelStore_ = std::make_unique<TimingWheel>(slots_);
+        move(radix_, *wheelStore_);
+        wheel_ = wheelStore_.get();
+    }
+    [[gnu::noinline]] void useRadix() {
+        move(*wheel_, radix_);
+        wheel_ = nullptr;
+    }
+    // Moves the live entries in an order that keeps equal times in scheduling
+    // order (both orderings' drain() guarantees it) and frees the dead ones.
+    template <class From, class To> void move(From& from, To& to) {
+        moving_.clear();
+        from.drain([&](const QueueEntry& e) {
+            if (slots_.dead(e)) slots_.release(e.slot);
+            else moving_.push_back(e);
+        });
+        Time base = now_; // new events come at now_ or later
+        for (const QueueEntry& e : moving_) base = std::min(base, e.t);
+        to.reset(base);
+        for (const QueueEntry& e : moving_) to.push(e.t, e.slot);
     }
 
-    std::array<std::vector<Entry>, kBuckets> buckets_;
-    std::size_t head0_ = 0;       // bucket 0 is consumed from the front
-    std::uint64_t nonEmpty_ = 0;  // bit b: bucket b may hold entries
-    Time last_ = 0;               // the last minimum taken; every entry is >= it
-    std::vector<Slot> slots_;
-    std::vector<std::uint32_t> free_;
+    Switch when_;
+    EventSlots slots_;
+    RadixHeap radix_;
+    std::unique_ptr<TimingWheel> wheelStore_; // made on the first switch, kept
+    TimingWheel* wheel_ = nullptr;            // non-null: the wheel orders the entries
+    std::vector<QueueEntry> moving_;
     Time now_ = 0;
-    std::uint32_t generation_ = 0;
+    std::uint32_t generation_ = 1; // odd, so it wraps around without ever being 0 (dead)
     std::size_t live_ = 0;
     std::uint64_t dispatched_ = 0;
     std::uint64_t scheduled_ = 0;
