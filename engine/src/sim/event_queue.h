@@ -5,19 +5,25 @@
 // skipped when it surfaces (lazy deletion keeps cancel O(1)).
 //
 // Simulated time never goes backwards, so the entries are kept in a radix
-// structure, and which one is fastest depends on how many are pending:
-//   - few (every preset keeps 2–400 pending, events microseconds apart): the
+// structure, and which one is fastest depends on how dense the pending events
+// are in time:
+//   - sparse (every preset: 1–9 events per simulated µs, 2–400 pending): the
 //     binary radix heap (radix_heap.h), whose spread of a small bucket is a
 //     short loop;
-//   - many (a storm over many devices, the 10,000-pending benchmark): the
-//     timing wheel (timing_wheel.h), which moves each entry once instead of
-//     once per bit, but pays for bitmaps and chunks on every cascade.
-// The queue keeps its entries in the radix heap until more than
-// Switch::toWheel are pending, then moves them into the wheel, and back below
-// Switch::toRadix (the gap keeps a count hovering at one threshold from moving
-// them back and forth). Both orderings pop exactly in (time, sequence) order,
-// so the switch changes speed, never results (tests/engine/test_event_queue.cpp
-// checks both against a reference heap, switching every few hundred events).
+//   - dense (a storm, the 10,000-pending benchmark at ~200 events per µs):
+//     the timing wheel (timing_wheel.h), which moves each entry once instead
+//     of once per bit, but pays for bitmaps and chunks on every cascade of a
+//     256 ns bucket, so it only wins when such a bucket holds several events.
+// The count of pending events alone does not tell them apart: fio at
+// iodepth 256 keeps 5,000 completions pending over milliseconds, where the
+// wheel cascades a bucket for every third event and is no faster. So every
+// Switch::window events the queue looks at how much simulated time they
+// took: dense enough (and enough pending) moves the entries into the wheel,
+// sparse moves them back; the gap between the two rates keeps a load near
+// one of them from moving the entries back and forth. Both orderings pop
+// exactly in (time, sequence) order, so the choice changes speed, never
+// results (tests/engine/test_event_queue.cpp checks both against a reference
+// heap, switching many times per run).
 //
 // Handlers are a plain function pointer plus an object and an argument: no
 // allocation per event.
@@ -33,7 +39,6 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
-#include <type_traits>
 #include <vector>
 
 namespace irqscope::sim {
@@ -46,20 +51,23 @@ struct EventId {
 
 class EventQueue {
 public:
-    // When to move the entries between the orderings (pending live events).
-    // bench_event_queue (docs/performance.md) has the wheel 2x faster from
-    // 1,000 pending on, but a preset's sparse events made it slower at 400:
-    // the switch sits above every preset's peak.
+    // When to move the entries between the orderings. Calibrated with
+    // bench_event_queue and the presets (docs/performance.md): the wheel
+    // wins from ~4 events per 256 ns bucket (16 per µs) and 1,000 pending.
     struct Switch {
-        std::size_t toWheel = 2048; // more than this: the timing wheel
-        std::size_t toRadix = 512;  // fewer than this: back to the radix heap
+        std::uint32_t window = 4096;     // events between two looks at the load
+        Time denseWithin = 256'000;      // window took at most this (>= 16 events/µs): wheel
+        Time sparseAfter = 512'000;      // took longer (< 8 events/µs): radix heap
+        std::size_t wheelPending = 1024; // the wheel needs at least this many pending
+        std::size_t radixPending = 256;  // fewer: back to the radix heap
     };
-    static constexpr Switch kRadixOnly{std::numeric_limits<std::size_t>::max(), 0};
-    static constexpr Switch kWheelOnly{0, 0};
+    static constexpr Switch kRadixOnly{4096, -1, 0, 0, 0};
+    static constexpr Switch kWheelOnly{4096, std::numeric_limits<Time>::max(), std::numeric_limits<Time>::max(), 0, 0};
 
     EventQueue() : EventQueue(Switch{}) {}
-    explicit EventQueue(Switch when) : when_(when) {
-        if (when_.toWheel == 0) useWheel();
+    explicit EventQueue(Switch when) : when_(when), untilLook_(when.window) {
+        // every load qualifies for the wheel: start there
+        if (when_.denseWithin == std::numeric_limits<Time>::max() && when_.wheelPending == 0) useWheel();
     }
     // The wheel refers to slots_ (to prefetch): the queue stays where it was made.
     EventQueue(const EventQueue&) = delete;
@@ -97,13 +105,8 @@ public:
         s.generation = generation_;
         ++live_;
         ++scheduled_;
-        if (wheel_) {
-            wheel_->push(t, slot);
-        } else {
-            radix_.push(t, slot);
-            if (live_ > when_.toWheel) [[unlikely]]
-                useWheel();
-        }
+        if (wheel_) wheel_->push(t, slot);
+        else radix_.push(t, slot);
         return EventId{slot, s.generation};
     }
 
@@ -171,11 +174,19 @@ private:
         now_ = t;
         --live_;
         ++dispatched_;
-        if constexpr (std::is_same_v<Ordering, TimingWheel>)
-            if (live_ < when_.toRadix) [[unlikely]]
-                useRadix();
+        if (--untilLook_ == 0) [[unlikely]]
+            lookAtLoad();
         fn(object, arg);
         return true;
+    }
+
+    // Every window events: choose the ordering for the load just seen.
+    [[gnu::noinline]] void lookAtLoad() {
+        untilLook_ = when_.window;
+        const Time took = now_ - windowStart_;
+        windowStart_ = now_;
+        if (!wheel_ && took <= when_.denseWithin && live_ >= when_.wheelPending) useWheel();
+        else if (wheel_ && (took > when_.sparseAfter || live_ < when_.radixPending)) useRadix();
     }
 
     [[gnu::noinline]] void useWheel() {
@@ -208,6 +219,8 @@ private:
     TimingWheel* wheel_ = nullptr;            // non-null: the wheel orders the entries
     std::vector<QueueEntry> moving_;
     Time now_ = 0;
+    std::uint32_t untilLook_;      // events until the next look at the load
+    Time windowStart_ = 0;         // simulated time of the last look
     std::uint32_t generation_ = 1; // odd, so it wraps around without ever being 0 (dead)
     std::size_t live_ = 0;
     std::uint64_t dispatched_ = 0;
