@@ -53,13 +53,13 @@ class EventQueue {
 public:
     // When to move the entries between the orderings. Calibrated with
     // bench_event_queue and the presets (docs/performance.md): the wheel
-    // wins from ~4 events per 256 ns bucket (16 per µs) and 1,000 pending.
+    // wins from ~4 events per 256 ns bucket (16 per µs) and ~500 pending.
     struct Switch {
         std::uint32_t window = 4096;     // events between two looks at the load
         Time denseWithin = 256'000;      // window took at most this (>= 16 events/µs): wheel
         Time sparseAfter = 512'000;      // took longer (< 8 events/µs): radix heap
-        std::size_t wheelPending = 1024; // the wheel needs at least this many pending
-        std::size_t radixPending = 256;  // fewer: back to the radix heap
+        std::size_t wheelPending = 512;  // the wheel needs at least this many pending
+        std::size_t radixPending = 128;  // fewer: back to the radix heap
     };
     static constexpr Switch kRadixOnly{4096, -1, 0, 0, 0};
     static constexpr Switch kWheelOnly{4096, std::numeric_limits<Time>::max(), std::numeric_limits<Time>::max(), 0, 0};
