@@ -35,6 +35,7 @@
 #include "sim/timing_wheel.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cstdint>
 #include <limits>
@@ -55,17 +56,18 @@ public:
     // bench_event_queue and the presets (docs/performance.md): the wheel
     // wins from ~4 events per 256 ns bucket (16 per µs) and ~500 pending.
     struct Switch {
-        std::uint32_t window = 4096;     // events between two looks at the load
-        Time denseWithin = 256'000;      // window took at most this (>= 16 events/µs): wheel
-        Time sparseAfter = 512'000;      // took longer (< 8 events/µs): radix heap
-        std::size_t wheelPending = 512;  // the wheel needs at least this many pending
-        std::size_t radixPending = 128;  // fewer: back to the radix heap
+        std::uint32_t window = 4096;    // events between two looks at the load (a power of two)
+        Time denseWithin = 256'000;     // window took at most this (>= 16 events/µs): wheel
+        Time sparseAfter = 512'000;     // took longer (< 8 events/µs): radix heap
+        std::size_t wheelPending = 512; // the wheel needs at least this many pending
+        std::size_t radixPending = 128; // fewer: back to the radix heap
     };
     static constexpr Switch kRadixOnly{4096, -1, 0, 0, 0};
     static constexpr Switch kWheelOnly{4096, std::numeric_limits<Time>::max(), std::numeric_limits<Time>::max(), 0, 0};
 
     EventQueue() : EventQueue(Switch{}) {}
-    explicit EventQueue(Switch when) : when_(when), untilLook_(when.window) {
+    explicit EventQueue(Switch when) : when_(when), lookMask_(when.window - 1) {
+        assert(std::has_single_bit(when.window));
         // every load qualifies for the wheel: start there
         if (when_.denseWithin == std::numeric_limits<Time>::max() && when_.wheelPending == 0) useWheel();
     }
@@ -75,13 +77,13 @@ public:
 
     Time now() const { return now_; }
     std::uint64_t dispatched() const { return dispatched_; }
-    std::size_t pending() const { return live_; }
+    std::size_t pending() const { return static_cast<std::size_t>(scheduled_ - dispatched_ - cancelled_); }
     bool usesWheel() const { return wheel_ != nullptr; }
     // Totals for the invariant "every event scheduled is dispatched, cancelled
     // or still pending" (check/invariants.h).
     std::uint64_t scheduledTotal() const { return scheduled_; }
     std::uint64_t cancelledTotal() const { return cancelled_; }
-    // Live entries actually stored, counted the slow way (not from live_), so
+    // Live entries actually stored, counted the slow way (not from the totals), so
     // a lost or duplicated entry shows.
     std::uint64_t countStoredLive() const {
         std::uint64_t n = 0;
@@ -103,7 +105,6 @@ public:
         s.object = object;
         s.arg = arg;
         s.generation = generation_;
-        ++live_;
         ++scheduled_;
         if (wheel_) wheel_->push(t, slot);
         else radix_.push(t, slot);
@@ -116,7 +117,6 @@ public:
         EventSlot& s = slots_.slots[id.slot];
         if (s.generation != id.generation) return;
         s.generation = 0; // dead; its entry is dropped when it surfaces
-        --live_;
         ++cancelled_;
     }
 
@@ -172,9 +172,8 @@ private:
         s.generation = 0;
         slots_.release(slot);
         now_ = t;
-        --live_;
         ++dispatched_;
-        if (--untilLook_ == 0) [[unlikely]]
+        if ((dispatched_ & lookMask_) == 0) [[unlikely]]
             lookAtLoad();
         fn(object, arg);
         return true;
@@ -182,11 +181,11 @@ private:
 
     // Every window events: choose the ordering for the load just seen.
     [[gnu::noinline]] void lookAtLoad() {
-        untilLook_ = when_.window;
         const Time took = now_ - windowStart_;
         windowStart_ = now_;
-        if (!wheel_ && took <= when_.denseWithin && live_ >= when_.wheelPending) useWheel();
-        else if (wheel_ && (took > when_.sparseAfter || live_ < when_.radixPending)) useRadix();
+        const std::size_t live = pending();
+        if (!wheel_ && took <= when_.denseWithin && live >= when_.wheelPending) useWheel();
+        else if (wheel_ && (took > when_.sparseAfter || live < when_.radixPending)) useRadix();
     }
 
     [[gnu::noinline]] void useWheel() {
@@ -219,10 +218,9 @@ private:
     TimingWheel* wheel_ = nullptr;            // non-null: the wheel orders the entries
     std::vector<QueueEntry> moving_;
     Time now_ = 0;
-    std::uint32_t untilLook_;      // events until the next look at the load
+    std::uint64_t lookMask_;       // look at the load when (dispatched_ & lookMask_) == 0
     Time windowStart_ = 0;         // simulated time of the last look
     std::uint32_t generation_ = 1; // odd, so it wraps around without ever being 0 (dead)
-    std::size_t live_ = 0;
     std::uint64_t dispatched_ = 0;
     std::uint64_t scheduled_ = 0;
     std::uint64_t cancelled_ = 0;
