@@ -15,45 +15,34 @@ namespace irqscope::cli {
 
 namespace {
 void printReport(const std::string& path, const ImportReport& rep) {
-    std::fprintf(stderr, "irqscope-cli import: %s: %s format, %llu lines, %llu events, %d CPUs\n",
-                 path.c_str(), rep.format.c_str(), static_cast<unsigned long long>(rep.lines),
+    std::fprintf(stderr, "irqscope-cli import: %s: %s format, %llu lines, %llu events, %d CPUs\n", path.c_str(),
+                 rep.format.c_str(), static_cast<unsigned long long>(rep.lines),
                  static_cast<unsigned long long>(rep.events), rep.cpus);
     std::uint64_t skipped = 0;
-    for (const auto& [kind, n] : rep.skipped)
-        skipped += n;
+    for (const auto& [kind, n] : rep.skipped) skipped += n;
     if (skipped == 0) std::fprintf(stderr, "  nothing skipped\n");
     for (const auto& [kind, n] : rep.skipped)
-        std::fprintf(stderr, "  skipped %-40s %llu\n", kind.c_str(),
-                     static_cast<unsigned long long>(n));
+        std::fprintf(stderr, "  skipped %-40s %llu\n", kind.c_str(), static_cast<unsigned long long>(n));
     if (rep.lostEvents)
-        std::fprintf(stderr, "  events lost by the kernel: %llu\n",
-                     static_cast<unsigned long long>(rep.lostEvents));
+        std::fprintf(stderr, "  events lost by the kernel: %llu\n", static_cast<unsigned long long>(rep.lostEvents));
     for (const auto& [kind, n] : rep.notes)
-        std::fprintf(stderr, "  repaired %-39s %llu\n", kind.c_str(),
-                     static_cast<unsigned long long>(n));
+        std::fprintf(stderr, "  repaired %-39s %llu\n", kind.c_str(), static_cast<unsigned long long>(n));
     for (const auto& [cpu, ns] : rep.untracedNs)
-        if (ns > 0)
-            std::fprintf(stderr, "  CPU %d not covered for %s\n", cpu, formatDuration(ns).c_str());
+        if (ns > 0) std::fprintf(stderr, "  CPU %d not covered for %s\n", cpu, formatDuration(ns).c_str());
 }
 } // namespace
 
 int cmdImport(Args& a) {
-    if (a.empty())
-        throw UsageError{
-            "needs an ftrace text file (tracefs 'trace' or 'trace-cmd report' output)"};
+    if (a.empty()) throw UsageError{"needs an ftrace text file (tracefs 'trace' or 'trace-cmd report' output)"};
     std::string path = a.take();
     if (path.rfind("--", 0) == 0) throw UsageError{"needs an ftrace text file before " + path};
     std::string metricsPath, tracePath, imagePath;
     while (!a.empty()) {
         const std::string flag = a.take();
-        if (flag == "--metrics")
-            metricsPath = a.value(flag);
-        else if (flag == "--trace")
-            tracePath = a.value(flag);
-        else if (flag == "--image")
-            imagePath = a.value(flag);
-        else
-            throw UsageError{"unknown argument '" + flag + "'"};
+        if (flag == "--metrics") metricsPath = a.value(flag);
+        else if (flag == "--trace") tracePath = a.value(flag);
+        else if (flag == "--image") imagePath = a.value(flag);
+        else throw UsageError{"unknown argument '" + flag + "'"};
     }
     if (!imagePath.empty())
         if (auto err = checkImagePath(imagePath)) throw UsageError{*err};
@@ -74,8 +63,7 @@ int cmdImport(Args& a) {
         label.setName(slash == std::string::npos ? path : path.substr(slash + 1));
         rc |= writeImage(result->trace, result->metrics, label, imagePath);
     }
-    if (metricsPath.empty() && tracePath.empty() && imagePath.empty())
-        printSummary(result->metrics);
+    if (metricsPath.empty() && tracePath.empty() && imagePath.empty()) printSummary(result->metrics);
     return rc;
 }
 

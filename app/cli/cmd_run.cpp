@@ -5,13 +5,12 @@
 #include "irqscope/presets.h"
 #include "output.h"
 
-#include <cctype>
 #include "interrupt.h"
+#include <cctype>
 #include <cstdio>
 #include <iostream>
 
 namespace irqscope::cli {
-
 
 int cmdPresets(Args& a) {
     if (!a.empty()) throw UsageError{"takes no arguments, found '" + a.peek() + "'"};

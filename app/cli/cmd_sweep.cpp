@@ -58,8 +58,8 @@ std::map<std::string, std::string> rowOf(const Metrics& m) {
     for (const auto& [name, h] : m.latency) {
         r["lat." + name + ".count"] = std::to_string(h.count());
         r["lat." + name + ".mean_ns"] = num(h.mean());
-        for (auto [label, p] : {std::pair{"p50", 50.0}, {"p90", 90.0}, {"p95", 95.0}, {"p98", 98.0}, {"p99", 99.0},
-                                {"p999", 99.9}})
+        for (auto [label, p] :
+             {std::pair{"p50", 50.0}, {"p90", 90.0}, {"p95", 95.0}, {"p98", 98.0}, {"p99", 99.0}, {"p999", 99.9}})
             r["lat." + name + "." + label + "_ns"] = std::to_string(h.percentile(p));
         r["lat." + name + ".max_ns"] = std::to_string(h.max());
     }
@@ -103,7 +103,8 @@ int cmdSweep(Args& a) {
         } else if (flag == "--duration") {
             std::string v = args.value(flag);
             duration = parseDuration(v);
-            if (!duration || *duration <= 0) throw UsageError{"--duration expects a duration such as 500ms, found '" + v + "'"};
+            if (!duration || *duration <= 0)
+                throw UsageError{"--duration expects a duration such as 500ms, found '" + v + "'"};
         } else return false;
         return true;
     };
@@ -147,8 +148,8 @@ int cmdSweep(Args& a) {
         const std::size_t d = done.load(), n = scenarios.size();
         const int width = 30;
         const int filled = static_cast<int>(double(d) / double(n) * width);
-        std::fprintf(stderr, "%ssweep [%.*s%*s] %zu/%zu%s", tty ? "\r" : "", filled,
-                     "##############################", width - filled, "", d, n, tty ? "" : "\n");
+        std::fprintf(stderr, "%ssweep [%.*s%*s] %zu/%zu%s", tty ? "\r" : "", filled, "##############################",
+                     width - filled, "", d, n, tty ? "" : "\n");
         std::fflush(stderr);
     };
     progress();
@@ -224,7 +225,9 @@ int cmdSweep(Args& a) {
         }
         const Metrics& m = *results[i];
         const double tput = m.throughput.empty() ? 0 : m.throughput.begin()->second.perSecond;
-        if (m.latency.empty()) std::printf("%-40s %-14s %8s %10s %10s %10s %10s %10s %10.0f\n", label.c_str(), "-", "-", "-", "-", "-", "-", "-", tput);
+        if (m.latency.empty())
+            std::printf("%-40s %-14s %8s %10s %10s %10s %10s %10s %10.0f\n", label.c_str(), "-", "-", "-", "-", "-",
+                        "-", "-", tput);
         for (const auto& [name, h] : m.latency)
             std::printf("%-40s %-14s %8zu %10s %10s %10s %10s %10s %10.0f\n", label.c_str(), name.c_str(), h.count(),
                         formatDuration(static_cast<Time>(h.mean())).c_str(), formatDuration(h.percentile(50)).c_str(),

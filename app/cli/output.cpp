@@ -9,9 +9,9 @@
 #include <QString>
 
 #include <cstdio>
-#include <unistd.h>
 #include <iostream>
 #include <sstream>
+#include <unistd.h>
 
 namespace irqscope::cli {
 
@@ -43,7 +43,8 @@ int writeTrace(const Trace& t, const Metrics&, const std::string& path) {
 
 std::optional<std::string> checkImagePath(const std::string& path) {
     const QString p = QString::fromStdString(path).toLower();
-    if (p.endsWith(QLatin1String(".png")) || p.endsWith(QLatin1String(".svg")) || p.endsWith(QLatin1String(".pdf"))) return std::nullopt;
+    if (p.endsWith(QLatin1String(".png")) || p.endsWith(QLatin1String(".svg")) || p.endsWith(QLatin1String(".pdf")))
+        return std::nullopt;
     return "--image expects a file ending in .png, .svg or .pdf, found '" + path + "'";
 }
 

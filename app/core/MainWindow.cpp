@@ -30,7 +30,9 @@
 #include <QVBoxLayout>
 
 // Resources of a static library must be registered explicitly.
-static void initIrqscopeResources() { Q_INIT_RESOURCE(irqscope); }
+static void initIrqscopeResources() {
+    Q_INIT_RESOURCE(irqscope);
+}
 
 namespace irqscope::app {
 
@@ -121,8 +123,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     if (options.presentation) setPresentationMode(true);
     if (!options.lesson.isEmpty()) {
         QString err;
-        if (!lessons_->startLesson(options.lesson, options.lessonStep, &err))
-            status_->setText(err);
+        if (!lessons_->startLesson(options.lesson, options.lessonStep, &err)) status_->setText(err);
     }
     updateActions();
 }
@@ -175,7 +176,8 @@ void MainWindow::createDocks() {
     header->setMinimumSectionSize(fontMetrics().horizontalAdvance(QLatin1Char('x')) * 4);
     runTable_->setTextElideMode(Qt::ElideRight);
     runTable_->setWordWrap(false);
-    setTr(runTable_, "toolTip", QT_TR_NOOP("Double-click a run to show it; select two and press Ctrl+M to compare them."));
+    setTr(runTable_, "toolTip",
+          QT_TR_NOOP("Double-click a run to show it; select two and press Ctrl+M to compare them."));
     connect(runTable_, &QTableView::doubleClicked, this,
             [this](const QModelIndex& i) { showRun(runs_->at(i.row()).id); });
     connect(runTable_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::updateActions);
@@ -214,7 +216,9 @@ void MainWindow::createDocks() {
     resizeDocks({detailsDock, runsDock}, {300, 200}, Qt::Vertical);
 }
 
-const RunRecord* MainWindow::currentRun() const { return runs_->byId(currentRunId_); }
+const RunRecord* MainWindow::currentRun() const {
+    return runs_->byId(currentRunId_);
+}
 
 void MainWindow::setScenario(const Scenario& s, const QString& path) {
     knobs_->setScenario(s);
@@ -222,9 +226,11 @@ void MainWindow::setScenario(const Scenario& s, const QString& path) {
     modified_ = false;
     const QString title = QString::fromStdString(s.title());
     const QString desc = QString::fromStdString(s.description());
-    scenarioInfo_->setText(QStringLiteral("<b>%1</b>%2").arg(
-        (title.isEmpty() ? QString::fromStdString(s.name()) : title).toHtmlEscaped(),
-        desc.isEmpty() ? QString() : QStringLiteral("<br><span style='color:#444'>%1</span>").arg(desc.toHtmlEscaped())));
+    scenarioInfo_->setText(
+        QStringLiteral("<b>%1</b>%2")
+            .arg((title.isEmpty() ? QString::fromStdString(s.name()) : title).toHtmlEscaped(),
+                 desc.isEmpty() ? QString()
+                                : QStringLiteral("<br><span style='color:#444'>%1</span>").arg(desc.toHtmlEscaped())));
     if (presetCombo_) {
         presetCombo_->blockSignals(true);
         presetCombo_->setCurrentIndex(path.isEmpty() ? presetCombo_->findData(QString::fromStdString(s.name())) : -1);
@@ -324,8 +330,7 @@ void MainWindow::updateDetails() {
                              "caused it. Hover for a quick summary.</p>"));
         return;
     }
-    const CausalChain chain =
-        sel->type == TimelineItem::Type::Segment ? causalChain(*t, sel->ref()) : CausalChain{};
+    const CausalChain chain = sel->type == TimelineItem::Type::Segment ? causalChain(*t, sel->ref()) : CausalChain{};
     details_->setHtml(ItemText::detailsHtml(*t, *sel, chain));
 }
 

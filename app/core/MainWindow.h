@@ -38,7 +38,7 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     struct Options {
-        QString initial;          // preset name or scenario file; empty: the default preset
+        QString initial; // preset name or scenario file; empty: the default preset
         bool presentation = false;
         bool restoreState = true; // window geometry and dock layout from QSettings
         QString lesson;           // a lesson id ("intro") or file to start; empty: none

@@ -2,9 +2,9 @@
 #include "core/MainWindow.h"
 
 #include "core/compare/CompareView.h"
-#include "core/player/PlayerBar.h"
-#include "core/lessons/LessonDock.h"
 #include "core/i18n/LanguageMenu.h"
+#include "core/lessons/LessonDock.h"
+#include "core/player/PlayerBar.h"
 #include "core/run/SimulationRunner.h"
 #include "core/scenario/KnobPanel.h"
 #include "core/timeline/TimelinePlot.h"
@@ -28,7 +28,9 @@
 
 namespace irqscope::app {
 
-QAction* MainWindow::action(const QString& objectName) const { return actions_.value(objectName); }
+QAction* MainWindow::action(const QString& objectName) const {
+    return actions_.value(objectName);
+}
 
 void MainWindow::createActions() {
     // Texts are QT_TR_NOOP sources: setTr() translates them now and again on
@@ -49,10 +51,11 @@ void MainWindow::createActions() {
             &QAction::triggered, this, &MainWindow::saveScenario);
     connect(make("saveAs", QT_TR_NOOP("Save scenario &as…"), QKeySequence::SaveAs, QStringLiteral("document-save-as")),
             &QAction::triggered, this, &MainWindow::saveScenarioAs);
-    connect(make("import", QT_TR_NOOP("&Import ftrace capture…"), QKeySequence(QStringLiteral("Ctrl+I"))), &QAction::triggered, this,
-            &MainWindow::importTraceDialog);
-    connect(make("exportTimeline", QT_TR_NOOP("Timeline &image (PNG, SVG, PDF)…"), QKeySequence(QStringLiteral("Ctrl+E"))),
-            &QAction::triggered, this, &MainWindow::exportTimelineDialog);
+    connect(make("import", QT_TR_NOOP("&Import ftrace capture…"), QKeySequence(QStringLiteral("Ctrl+I"))),
+            &QAction::triggered, this, &MainWindow::importTraceDialog);
+    connect(
+        make("exportTimeline", QT_TR_NOOP("Timeline &image (PNG, SVG, PDF)…"), QKeySequence(QStringLiteral("Ctrl+E"))),
+        &QAction::triggered, this, &MainWindow::exportTimelineDialog);
     connect(make("exportPlot", QT_TR_NOOP("Current &metrics plot image…")), &QAction::triggered, this,
             &MainWindow::exportMetricsPlotDialog);
     connect(make("exportCompare", QT_TR_NOOP("&Comparison image…")), &QAction::triggered, this,
@@ -63,19 +66,23 @@ void MainWindow::createActions() {
             [this] { exportMetricsDialog(QStringLiteral("json")); });
     connect(make("exportTrace", QT_TR_NOOP("Trace for &Perfetto (Chrome JSON)…")), &QAction::triggered, this,
             &MainWindow::exportTraceDialog);
-    connect(make("copyImage", QT_TR_NOOP("&Copy image"), QKeySequence(QStringLiteral("Ctrl+Shift+C")), QStringLiteral("edit-copy")),
+    connect(make("copyImage", QT_TR_NOOP("&Copy image"), QKeySequence(QStringLiteral("Ctrl+Shift+C")),
+                 QStringLiteral("edit-copy")),
             &QAction::triggered, this, &MainWindow::copyImage);
-    connect(make("quit", QT_TR_NOOP("&Quit"), QKeySequence::Quit, QStringLiteral("application-exit")), &QAction::triggered,
-            this, &QWidget::close);
+    connect(make("quit", QT_TR_NOOP("&Quit"), QKeySequence::Quit, QStringLiteral("application-exit")),
+            &QAction::triggered, this, &QWidget::close);
 
     connect(make("run", QT_TR_NOOP("&Run"), QKeySequence(QStringLiteral("Ctrl+R")), QStringLiteral(":/icons/run.svg")),
             &QAction::triggered, this, &MainWindow::runNow);
-    connect(make("cancel", QT_TR_NOOP("&Cancel run"), QKeySequence(QStringLiteral("Ctrl+.")), QStringLiteral(":/icons/cancel.svg")),
+    connect(make("cancel", QT_TR_NOOP("&Cancel run"), QKeySequence(QStringLiteral("Ctrl+.")),
+                 QStringLiteral(":/icons/cancel.svg")),
             &QAction::triggered, runner_, &SimulationRunner::cancel);
-    QAction* autoRun = make("autoRun", QT_TR_NOOP("&Auto-run after each edit"), {}, QStringLiteral(":/icons/autorun.svg"));
+    QAction* autoRun =
+        make("autoRun", QT_TR_NOOP("&Auto-run after each edit"), {}, QStringLiteral(":/icons/autorun.svg"));
     autoRun->setCheckable(true);
-    connect(make("compare", QT_TR_NOOP("Co&mpare selected runs"), QKeySequence(QStringLiteral("Ctrl+M")), QStringLiteral(":/icons/compare.svg")), &QAction::triggered, this,
-            [this] {
+    connect(make("compare", QT_TR_NOOP("Co&mpare selected runs"), QKeySequence(QStringLiteral("Ctrl+M")),
+                 QStringLiteral(":/icons/compare.svg")),
+            &QAction::triggered, this, [this] {
                 const auto rows = runTable_->selectionModel()->selectedRows();
                 if (rows.size() == 2) compareRows(rows[0].row(), rows[1].row());
                 else if (runs_->size() >= 2) compareRows(runs_->size() - 2, runs_->size() - 1);
@@ -88,14 +95,15 @@ void MainWindow::createActions() {
             &TimelinePlot::zoomOut);
     connect(make("panLeft", QT_TR_NOOP("Pan &left\tA")), &QAction::triggered, timeline_, &TimelinePlot::panLeft);
     connect(make("panRight", QT_TR_NOOP("Pan &right\tD")), &QAction::triggered, timeline_, &TimelinePlot::panRight);
-    connect(make("fitAll", QT_TR_NOOP("&Fit all"), QKeySequence(QStringLiteral("Ctrl+0")), QStringLiteral(":/icons/fit.svg")),
+    connect(make("fitAll", QT_TR_NOOP("&Fit all"), QKeySequence(QStringLiteral("Ctrl+0")),
+                 QStringLiteral(":/icons/fit.svg")),
             &QAction::triggered, timeline_, &TimelinePlot::fitAll);
-    connect(make("zoomSel", QT_TR_NOOP("Zoom to &selection\tF"), {}, QStringLiteral(":/icons/zoom-selection.svg")), &QAction::triggered,
-            timeline_, &TimelinePlot::zoomToSelection);
-    connect(make("back", QT_TR_NOOP("&Back"), QKeySequence::Back, QStringLiteral(":/icons/back.svg")), &QAction::triggered,
-            timeline_, &TimelinePlot::back);
-    connect(make("forward", QT_TR_NOOP("For&ward"), QKeySequence::Forward, QStringLiteral(":/icons/forward.svg")), &QAction::triggered,
-            timeline_, &TimelinePlot::forward);
+    connect(make("zoomSel", QT_TR_NOOP("Zoom to &selection\tF"), {}, QStringLiteral(":/icons/zoom-selection.svg")),
+            &QAction::triggered, timeline_, &TimelinePlot::zoomToSelection);
+    connect(make("back", QT_TR_NOOP("&Back"), QKeySequence::Back, QStringLiteral(":/icons/back.svg")),
+            &QAction::triggered, timeline_, &TimelinePlot::back);
+    connect(make("forward", QT_TR_NOOP("For&ward"), QKeySequence::Forward, QStringLiteral(":/icons/forward.svg")),
+            &QAction::triggered, timeline_, &TimelinePlot::forward);
     QAction* pres = make("presentation", QT_TR_NOOP("&Presentation mode"), QKeySequence(Qt::Key_F11),
                          QStringLiteral(":/icons/presentation.svg"));
     pres->setCheckable(true);
@@ -117,8 +125,8 @@ void MainWindow::createActions() {
         actions_.insert(a->objectName(), a);
         timeline_->addAction(a);
     }
-    connect(make("shortcuts", QT_TR_NOOP("&Keyboard and mouse…"), QKeySequence::HelpContents), &QAction::triggered, this,
-            &MainWindow::showShortcuts);
+    connect(make("shortcuts", QT_TR_NOOP("&Keyboard and mouse…"), QKeySequence::HelpContents), &QAction::triggered,
+            this, &MainWindow::showShortcuts);
     connect(make("about", QT_TR_NOOP("&About IRQ Scope")), &QAction::triggered, this, &MainWindow::showAbout);
 }
 
@@ -134,7 +142,8 @@ void MainWindow::createMenus() {
     file->addAction(action(QStringLiteral("import")));
     QMenu* exp = file->addMenu(QString());
     setTr(exp, "title", QT_TR_NOOP("&Export"));
-    for (const char* id : {"exportTimeline", "exportPlot", "exportCompare"}) exp->addAction(action(QString::fromLatin1(id)));
+    for (const char* id : {"exportTimeline", "exportPlot", "exportCompare"})
+        exp->addAction(action(QString::fromLatin1(id)));
     exp->addSeparator();
     for (const char* id : {"exportCsv", "exportJson", "exportTrace"}) exp->addAction(action(QString::fromLatin1(id)));
     file->addAction(action(QStringLiteral("copyImage")));

@@ -18,16 +18,16 @@
 
 #include <QAction>
 #include <QClipboard>
-#include <QGuiApplication>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMenu>
 #include <QScreen>
 #include <QSettings>
-#include <QStatusBar>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 
 namespace irqscope::app {
@@ -196,7 +196,8 @@ bool MainWindow::exportTrace(const QString& path, QString* err) {
 void MainWindow::exportTimelineDialog() {
     const RunRecord* r = currentRun();
     if (!r) return;
-    ImageExportDialog dlg(QDir(exportDir()).filePath(r->name + QStringLiteral("-timeline.svg")), QSize(1600, 900), true, this);
+    ImageExportDialog dlg(QDir(exportDir()).filePath(r->name + QStringLiteral("-timeline.svg")), QSize(1600, 900), true,
+                          this);
     if (dlg.exec() != QDialog::Accepted) return;
     rememberExportDir(dlg.path());
     QString err;
@@ -207,10 +208,10 @@ void MainWindow::exportTimelineDialog() {
 void MainWindow::exportMetricsPlotDialog() {
     const RunRecord* r = currentRun();
     if (!r) return;
-    const QString which = metrics_->currentPlot() == metrics_->cpuTimePlot()
-                              ? QStringLiteral("-cputime")
-                              : QStringLiteral("-latency");
-    ImageExportDialog dlg(QDir(exportDir()).filePath(r->name + which + QStringLiteral(".svg")), QSize(1200, 700), false, this);
+    const QString which =
+        metrics_->currentPlot() == metrics_->cpuTimePlot() ? QStringLiteral("-cputime") : QStringLiteral("-latency");
+    ImageExportDialog dlg(QDir(exportDir()).filePath(r->name + which + QStringLiteral(".svg")), QSize(1200, 700), false,
+                          this);
     if (dlg.exec() != QDialog::Accepted) return;
     rememberExportDir(dlg.path());
     QString err;
@@ -280,7 +281,8 @@ void MainWindow::readSettings(bool restoreGeometry) {
             resize(initial);
         }
         const QByteArray state = in.bytes(QStringLiteral("windowState"));
-        if (!state.isEmpty() && !restoreState(state)) in.reject(QStringLiteral("windowState"), tr("a saved dock layout"));
+        if (!state.isEmpty() && !restoreState(state))
+            in.reject(QStringLiteral("windowState"), tr("a saved dock layout"));
     } else {
         resize(initial);
     }

@@ -48,9 +48,8 @@ void MainWindow::retranslateUi() {
         for (const QByteArray& name : o->dynamicPropertyNames()) {
             if (!name.startsWith(kTagPrefix)) continue;
             const QByteArray source = o->property(name.constData()).toByteArray();
-            o->setProperty(
-                name.mid(int(sizeof(kTagPrefix)) - 1).constData(),
-                QCoreApplication::translate(metaObject()->className(), source.constData()));
+            o->setProperty(name.mid(int(sizeof(kTagPrefix)) - 1).constData(),
+                           QCoreApplication::translate(metaObject()->className(), source.constData()));
         }
     }
     for (QAction* a : std::as_const(actions_))
@@ -62,8 +61,7 @@ void MainWindow::retranslateUi() {
     updateDetails();
     updateTitle();
     // The status line describes the shown run; a run in progress reports itself when it ends.
-    if (const RunRecord* r = currentRun(); r && !runner_->isRunning())
-        status_->setText(runSummary(*r));
+    if (const RunRecord* r = currentRun(); r && !runner_->isRunning()) status_->setText(runSummary(*r));
 }
 
 void MainWindow::changeEvent(QEvent* e) {

@@ -34,7 +34,8 @@ void compose(QPainter& p, const Trace& t, const TimelineImageOptions& opt, const
     LaneLayout layout;
     layout.build(t, LaneFilter{});
     double labelW = 40;
-    for (const LaneSlot& s : layout.laneSlots()) labelW = std::max(labelW, fmb.horizontalAdvance(qstr(t.lane(s.lane).name)));
+    for (const LaneSlot& s : layout.laneSlots())
+        labelW = std::max(labelW, fmb.horizontalAdvance(qstr(t.lane(s.lane).name)));
 
     const double titleH = opt.title.isEmpty() ? 8 : fmt.height() + 12;
     const double legendH = fm.height() + 14;
@@ -155,7 +156,8 @@ bool saveTimelineImage(const Trace& trace, const Metrics&, const TimelineImageOp
     TimeRange range{double(trace.startTime()), double(std::max(trace.endTime(), trace.startTime() + 1))};
     if (opt.t1 > opt.t0) range = {double(opt.t0), double(opt.t1)};
 
-    if (!qobject_cast<QApplication*>(QCoreApplication::instance())) return composeToFile(trace, opt, range, path, error);
+    if (!qobject_cast<QApplication*>(QCoreApplication::instance()))
+        return composeToFile(trace, opt, range, path, error);
 
     TimelinePlot plot;
     plot.setAttribute(Qt::WA_DontShowOnScreen);

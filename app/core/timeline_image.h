@@ -21,7 +21,7 @@ struct TimelineImageOptions {
     bool presentation = false; // high-contrast palette, larger fonts
 };
 
-bool saveTimelineImage(const Trace& trace, const Metrics& metrics, const TimelineImageOptions& opt,
-                       const QString& path, QString* error);
+bool saveTimelineImage(const Trace& trace, const Metrics& metrics, const TimelineImageOptions& opt, const QString& path,
+                       QString* error);
 
 } // namespace irqscope::app

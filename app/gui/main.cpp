@@ -19,30 +19,25 @@ struct CommandLine {
     QCommandLineParser parser;
     QCommandLineOption presentation{
         QStringList{QStringLiteral("p"), QStringLiteral("presentation")},
-        QCoreApplication::translate(
-            "main", "Start in presentation mode (full screen, large, high contrast).")};
-    QCommandLineOption fresh{
-        QStringLiteral("default-layout"),
-        QCoreApplication::translate("main", "Ignore the remembered window layout.")};
+        QCoreApplication::translate("main", "Start in presentation mode (full screen, large, high contrast).")};
+    QCommandLineOption fresh{QStringLiteral("default-layout"),
+                             QCoreApplication::translate("main", "Ignore the remembered window layout.")};
     // For tests/bench/app/bench_launch: quit once the first run is drawn.
     QCommandLineOption exitWhenDrawn{
         QStringLiteral("exit-when-drawn"),
-        QCoreApplication::translate(
-            "main", "Quit as soon as the first run is drawn (start-up measurement).")};
+        QCoreApplication::translate("main", "Quit as soon as the first run is drawn (start-up measurement).")};
     QCommandLineOption lesson{
         QStringLiteral("lesson"),
-        QCoreApplication::translate(
-            "main", "Start a lesson: a shipped lesson id (intro) or a lesson file."),
+        QCoreApplication::translate("main", "Start a lesson: a shipped lesson id (intro) or a lesson file."),
         QStringLiteral("lesson")};
     QCommandLineOption lessonStep{
         QStringLiteral("lesson-step"),
-        QCoreApplication::translate("main", "The lesson step to show first (1 is the first)."),
-        QStringLiteral("n"), QStringLiteral("1")};
+        QCoreApplication::translate("main", "The lesson step to show first (1 is the first)."), QStringLiteral("n"),
+        QStringLiteral("1")};
 
     CommandLine() {
         parser.setApplicationDescription(QCoreApplication::translate(
-            "main",
-            "Explore simulated Linux interrupt handling: timelines, what-if runs, comparisons."));
+            "main", "Explore simulated Linux interrupt handling: timelines, what-if runs, comparisons."));
         parser.addHelpOption();
         parser.addVersionOption();
         parser.addPositionalArgument(
@@ -96,8 +91,7 @@ int main(int argc, char** argv) {
     parser.process(app);
 
     irqscope::app::MainWindow::Options opt;
-    if (!parser.positionalArguments().isEmpty())
-        opt.initial = parser.positionalArguments().constFirst();
+    if (!parser.positionalArguments().isEmpty()) opt.initial = parser.positionalArguments().constFirst();
     opt.presentation = parser.isSet(cli.presentation);
     opt.restoreState = !parser.isSet(cli.fresh);
     opt.lesson = parser.value(cli.lesson);

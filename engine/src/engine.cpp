@@ -10,8 +10,7 @@ namespace irqscope {
 Result<RunResult> run(const Scenario& scenario, const RunOptions& options) {
     if (auto st = scenario.validate(); !st) return st.error();
     const auto started = std::chrono::steady_clock::now();
-    const std::uint64_t seed =
-        options.seed ? *options.seed : static_cast<std::uint64_t>(scenario.getInt("run.seed"));
+    const std::uint64_t seed = options.seed ? *options.seed : static_cast<std::uint64_t>(scenario.getInt("run.seed"));
     const Time duration = options.duration ? *options.duration : scenario.getDuration("run.duration_ns");
     if (duration <= 0) return Error{scenario.source(), "run.duration_ns", "expected a positive duration"};
 
@@ -41,11 +40,9 @@ Result<RunResult> run(const Scenario& scenario, const RunOptions& options) {
         trace->setTimeRange(0, r.metrics.simTimeNs);
         trace->finalize();
         if (options.recordState) r.stateLog.finalize(r.metrics.simTimeNs);
-        r.metrics.droppedSegments =
-            trace->droppedSegments() + trace->droppedInstants() + trace->droppedFlows();
+        r.metrics.droppedSegments = trace->droppedSegments() + trace->droppedInstants() + trace->droppedFlows();
     }
-    r.metrics.wallTimeS =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    r.metrics.wallTimeS = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (options.progress) options.progress(1.0);
     return r;
 }

@@ -4,4 +4,6 @@
 
 #include <cstdlib>
 
-inline bool benchTiny() { return std::getenv("IRQSCOPE_BENCH_TINY") != nullptr; }
+inline bool benchTiny() {
+    return std::getenv("IRQSCOPE_BENCH_TINY") != nullptr;
+}

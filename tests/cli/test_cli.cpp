@@ -76,7 +76,8 @@ private slots:
             QVERIFY(c.contains("irqs_off_ns") && c.contains("context_switches") && c.contains("cpu"));
         }
         const auto& rx = j["latency"]["rx"];
-        for (const char* f : {"count", "mean_ns", "min_ns", "p50_ns", "p90_ns", "p95_ns", "p98_ns", "p99_ns", "p999_ns", "max_ns"})
+        for (const char* f :
+             {"count", "mean_ns", "min_ns", "p50_ns", "p90_ns", "p95_ns", "p98_ns", "p99_ns", "p999_ns", "max_ns"})
             QVERIFY2(rx.contains(f), f);
         QVERIFY(j["throughput"]["packets"].contains("per_s"));
         QVERIFY(j["tasks"].is_array() && j["tasks"][0].contains("charged_ns") && j["tasks"][0].contains("pid"));
@@ -108,7 +109,8 @@ private slots:
         };
         for (const auto& c : cases) {
             auto r = cli(c.args);
-            QVERIFY2(r.code == 2, qPrintable(c.args.join(QLatin1Char(' ')) + QStringLiteral(" -> ") + QString::number(r.code)));
+            QVERIFY2(r.code == 2,
+                     qPrintable(c.args.join(QLatin1Char(' ')) + QStringLiteral(" -> ") + QString::number(r.code)));
             QVERIFY2(r.err.contains(c.mustSay), r.err.constData());
         }
         QVERIFY(cli(L({"run", bad.toUtf8().constData()})).err.contains("bad.json"));

@@ -33,8 +33,7 @@ Out cli(const QStringList& args) {
         return Out{-2, true, {}, "TIMEOUT (a hang)"};
     }
     const bool crashed = p.exitStatus() != QProcess::NormalExit;
-    return Out{crashed ? -1 : p.exitCode(), crashed, p.readAllStandardOutput(),
-               p.readAllStandardError()};
+    return Out{crashed ? -1 : p.exitCode(), crashed, p.readAllStandardOutput(), p.readAllStandardError()};
 }
 
 QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& content) {
@@ -60,102 +59,79 @@ bool catchesSigint(qint64 pid) {
 
 class TestCliBadInput : public QObject {
     Q_OBJECT
-  private slots:
+private slots:
     void badInputIsExitTwoAndNamesFileAndPlace_data() {
-        QTest::addColumn<QString>("command"); // run | describe | import
-        QTest::addColumn<QByteArray>(
-            "content"); // written to the input file (empty + no file: see args)
+        QTest::addColumn<QString>("command");     // run | describe | import
+        QTest::addColumn<QByteArray>("content");  // written to the input file (empty + no file: see args)
         QTest::addColumn<QStringList>("extra");   // after the input
         QTest::addColumn<QStringList>("mustSay"); // each must appear on stderr; %f is the file name
 
         const QStringList none;
         auto say = [](std::initializer_list<const char*> l) {
             QStringList s;
-            for (auto* x : l)
-                s << QString::fromUtf8(x);
+            for (auto* x : l) s << QString::fromUtf8(x);
             return s;
         };
         // ---- scenario JSON (the file is scenario.json)
-        QTest::newRow("json malformed")
-            << "run" << QByteArray("{\n  \"gic\": {\"eoimode\": 1,}\n}\n") << none
-            << say({"%f", "line 2", "invalid JSON"});
-        QTest::newRow("json truncated")
-            << "run" << QByteArray("{\"gic\": {\"eoimode\": 1, \"masking\": \"ma") << none
-            << say({"%f", "line 1, column", "invalid JSON"});
-        QTest::newRow("json empty")
-            << "run" << QByteArray("") << none << say({"%f", "line 1", "invalid JSON"});
+        QTest::newRow("json malformed") << "run" << QByteArray("{\n  \"gic\": {\"eoimode\": 1,}\n}\n") << none
+                                        << say({"%f", "line 2", "invalid JSON"});
+        QTest::newRow("json truncated") << "run" << QByteArray("{\"gic\": {\"eoimode\": 1, \"masking\": \"ma") << none
+                                        << say({"%f", "line 1, column", "invalid JSON"});
+        QTest::newRow("json empty") << "run" << QByteArray("") << none << say({"%f", "line 1", "invalid JSON"});
         QTest::newRow("json not an object")
             << "run" << QByteArray("[1, 2, 3]") << none << say({"%f", "expected a JSON object"});
-        QTest::newRow("json wrong type")
-            << "run" << QByteArray("{\"machine\": {\"cpus\": \"four\"}}") << none
-            << say({"%f", "machine.cpus", "expected an integer", "\"four\""});
-        QTest::newRow("json float for int")
-            << "run" << QByteArray("{\"machine\": {\"cpus\": 2.5}}") << none
-            << say({"%f", "machine.cpus", "expected an integer"});
-        QTest::newRow("json out of range")
-            << "run" << QByteArray("{\"machine\": {\"cpus\": 100000}}") << none
-            << say({"%f", "machine.cpus", "expected", "100000"});
-        QTest::newRow("json huge number")
-            << "run" << QByteArray("{\"run\": {\"duration_ns\": 1e300}}") << none
-            << say({"%f", "run.duration_ns", "expected a duration"});
-        QTest::newRow("json number overflow")
-            << "run" << QByteArray("{\"run\": {\"duration_ns\": 1e3000}}") << none
-            << say({"%f", "line 1, column", "number overflow"}); // found by fuzzing
-        QTest::newRow("json negative duration")
-            << "run" << QByteArray("{\"run\": {\"duration_ns\": -5}}") << none
-            << say({"%f", "run.duration_ns", "expected"});
-        QTest::newRow("json bad duration text")
-            << "run" << QByteArray("{\"run\": {\"duration_ns\": \"5 parsecs\"}}") << none
-            << say({"%f", "run.duration_ns", "500us"});
-        QTest::newRow("json bad enum")
-            << "run" << QByteArray("{\"gic\": {\"masking\": \"sometimes\"}}") << none
-            << say({"%f", "gic.masking", "expected one of", "'sometimes'"});
+        QTest::newRow("json wrong type") << "run" << QByteArray("{\"machine\": {\"cpus\": \"four\"}}") << none
+                                         << say({"%f", "machine.cpus", "expected an integer", "\"four\""});
+        QTest::newRow("json float for int") << "run" << QByteArray("{\"machine\": {\"cpus\": 2.5}}") << none
+                                            << say({"%f", "machine.cpus", "expected an integer"});
+        QTest::newRow("json out of range") << "run" << QByteArray("{\"machine\": {\"cpus\": 100000}}") << none
+                                           << say({"%f", "machine.cpus", "expected", "100000"});
+        QTest::newRow("json huge number") << "run" << QByteArray("{\"run\": {\"duration_ns\": 1e300}}") << none
+                                          << say({"%f", "run.duration_ns", "expected a duration"});
+        QTest::newRow("json number overflow") << "run" << QByteArray("{\"run\": {\"duration_ns\": 1e3000}}") << none
+                                              << say({"%f", "line 1, column", "number overflow"}); // found by fuzzing
+        QTest::newRow("json negative duration") << "run" << QByteArray("{\"run\": {\"duration_ns\": -5}}") << none
+                                                << say({"%f", "run.duration_ns", "expected"});
+        QTest::newRow("json bad duration text") << "run" << QByteArray("{\"run\": {\"duration_ns\": \"5 parsecs\"}}")
+                                                << none << say({"%f", "run.duration_ns", "500us"});
+        QTest::newRow("json bad enum") << "run" << QByteArray("{\"gic\": {\"masking\": \"sometimes\"}}") << none
+                                       << say({"%f", "gic.masking", "expected one of", "'sometimes'"});
         QTest::newRow("json contradictory")
-            << "run" << QByteArray("{\"gic\": {\"masking\": \"active-bit\", \"eoimode\": 0}}")
-            << none << say({"%f", "gic.masking", "gic.eoimode=1"});
-        QTest::newRow("json device on missing cpu")
-            << "run"
-            << QByteArray("{\"machine\": {\"cpus\": 2}, \"bench\": "
-                          "{\"enabled\": true, \"cpu\": 5}}")
-            << none << say({"%f", "bench.cpu", "below machine.cpus"});
-        QTest::newRow("json unknown key")
-            << "run" << QByteArray("{\"gic\": {\"eoimod\": 1}}") << none
-            << say({"%f", "gic.eoimod", "did you mean 'gic.eoimode'"});
+            << "run" << QByteArray("{\"gic\": {\"masking\": \"active-bit\", \"eoimode\": 0}}") << none
+            << say({"%f", "gic.masking", "gic.eoimode=1"});
+        QTest::newRow("json device on missing cpu") << "run"
+                                                    << QByteArray("{\"machine\": {\"cpus\": 2}, \"bench\": "
+                                                                  "{\"enabled\": true, \"cpu\": 5}}")
+                                                    << none << say({"%f", "bench.cpu", "below machine.cpus"});
+        QTest::newRow("json unknown key") << "run" << QByteArray("{\"gic\": {\"eoimod\": 1}}") << none
+                                          << say({"%f", "gic.eoimod", "did you mean 'gic.eoimode'"});
         QTest::newRow("json group not object")
-            << "run" << QByteArray("{\"machine\": \"juno\"}") << none
-            << say({"%f", "machine", "expected an object"});
-        QTest::newRow("json bad schema")
-            << "run" << QByteArray("{\"schema\": \"irqscope.scenario/9\"}") << none
-            << say({"%f", "schema", "irqscope.scenario/1"});
-        QTest::newRow("json deep nesting top level")
-            << "run" << (QByteArray(100000, '[') + QByteArray(100000, ']')) << none
-            << say({"%f", "expected a JSON object"});
+            << "run" << QByteArray("{\"machine\": \"juno\"}") << none << say({"%f", "machine", "expected an object"});
+        QTest::newRow("json bad schema") << "run" << QByteArray("{\"schema\": \"irqscope.scenario/9\"}") << none
+                                         << say({"%f", "schema", "irqscope.scenario/1"});
+        QTest::newRow("json deep nesting top level") << "run" << (QByteArray(100000, '[') + QByteArray(100000, ']'))
+                                                     << none << say({"%f", "expected a JSON object"});
         QTest::newRow("json deep nesting")
-            << "run"
-            << (QByteArray("{\"machine\": ") + QByteArray(100000, '[') + QByteArray(100000, ']') +
-                "}")
-            << none << say({"%f", "machine", "expected an object"});
+            << "run" << (QByteArray("{\"machine\": ") + QByteArray(100000, '[') + QByteArray(100000, ']') + "}") << none
+            << say({"%f", "machine", "expected an object"});
         QTest::newRow("json binary") << "run"
                                      << QByteArray("\x7f"
                                                    "ELF\x02\x01\x01\x00\x00\x00garbage",
                                                    18)
                                      << none << say({"%f", "binary"});
-        QTest::newRow("json invalid utf8") << "run" << QByteArray("{\"name\": \"\xff\xfe\"}")
-                                           << none << say({"%f", "line 1", "invalid JSON"});
-        QTest::newRow("json huge")
-            << "run" << (QByteArray("{\"title\": \"") + QByteArray(17 << 20, 'x') + "\"}") << none
-            << say({"%f", "16 MiB"});
-        QTest::newRow("describe wrong type")
-            << "describe" << QByteArray("{\"kernel\": {\"threadirqs\": 1}}") << none
-            << say({"%f", "kernel.threadirqs", "expected true or false"});
+        QTest::newRow("json invalid utf8")
+            << "run" << QByteArray("{\"name\": \"\xff\xfe\"}") << none << say({"%f", "line 1", "invalid JSON"});
+        QTest::newRow("json huge") << "run" << (QByteArray("{\"title\": \"") + QByteArray(17 << 20, 'x') + "\"}")
+                                   << none << say({"%f", "16 MiB"});
+        QTest::newRow("describe wrong type") << "describe" << QByteArray("{\"kernel\": {\"threadirqs\": 1}}") << none
+                                             << say({"%f", "kernel.threadirqs", "expected true or false"});
 
         // ---- --set values (the place is "<--set>" and the parameter path)
         const QByteArray ok("{}");
-        QTest::newRow("set not a number")
-            << "run" << ok << say({"--set", "machine.cpus=lots"})
-            << say({"<--set>", "machine.cpus", "expected an integer", "'lots'"});
-        QTest::newRow("set out of range") << "run" << ok << say({"--set", "machine.cpus=0"})
-                                          << say({"<--set>", "machine.cpus", "expected"});
+        QTest::newRow("set not a number") << "run" << ok << say({"--set", "machine.cpus=lots"})
+                                          << say({"<--set>", "machine.cpus", "expected an integer", "'lots'"});
+        QTest::newRow("set out of range")
+            << "run" << ok << say({"--set", "machine.cpus=0"}) << say({"<--set>", "machine.cpus", "expected"});
         QTest::newRow("set bad bool") << "run" << ok << say({"--set", "kernel.threadirqs=maybe"})
                                       << say({"<--set>", "kernel.threadirqs", "true or false"});
         QTest::newRow("set contradictory")
@@ -165,30 +141,23 @@ class TestCliBadInput : public QObject {
                                      << say({"<--set>", "gic.eoimod", "did you mean"});
         QTest::newRow("set no equals") << "run" << ok << say({"--set", "machine.cpus"})
                                        << say({"--set", "path.to.field=value"});
-        QTest::newRow("set huge int")
-            << "run" << ok << say({"--set", "machine.cpus=99999999999999999999999"})
-            << say({"<--set>", "machine.cpus", "expected an integer"});
-        QTest::newRow("set bad duration")
-            << "run" << ok << say({"--set", "run.duration_ns=forever"})
-            << say({"<--set>", "run.duration_ns", "duration"});
+        QTest::newRow("set huge int") << "run" << ok << say({"--set", "machine.cpus=99999999999999999999999"})
+                                      << say({"<--set>", "machine.cpus", "expected an integer"});
+        QTest::newRow("set bad duration") << "run" << ok << say({"--set", "run.duration_ns=forever"})
+                                          << say({"<--set>", "run.duration_ns", "duration"});
 
         // ---- command-line values
-        QTest::newRow("flag bad duration")
-            << "run" << ok << say({"--duration", "-5ms"}) << say({"--duration"});
-        QTest::newRow("flag bad seed")
-            << "run" << ok << say({"--seed", "-1"}) << say({"--seed", "non-negative"});
-        QTest::newRow("flag missing value")
-            << "run" << ok << say({"--metrics"}) << say({"--metrics", "needs a value"});
+        QTest::newRow("flag bad duration") << "run" << ok << say({"--duration", "-5ms"}) << say({"--duration"});
+        QTest::newRow("flag bad seed") << "run" << ok << say({"--seed", "-1"}) << say({"--seed", "non-negative"});
+        QTest::newRow("flag missing value") << "run" << ok << say({"--metrics"}) << say({"--metrics", "needs a value"});
 
         // ---- ftrace text (the file is capture.txt)
-        QTest::newRow("ftrace csv") << "import" << QByteArray("time,cpu,event\n1,0,irq\n2,1,irq\n")
-                                    << none << say({"%f", "line"});
+        QTest::newRow("ftrace csv") << "import" << QByteArray("time,cpu,event\n1,0,irq\n2,1,irq\n") << none
+                                    << say({"%f", "line"});
         QTest::newRow("ftrace empty") << "import" << QByteArray("") << none << say({"%f"});
-        QTest::newRow("ftrace binary")
-            << "import" << QByteArray("\x00\x01\x02\x03trace.dat\x00\xff", 15) << none
-            << say({"%f"});
-        QTest::newRow("ftrace one huge line")
-            << "import" << QByteArray(8 << 20, 'a') << none << say({"%f", "line 1"});
+        QTest::newRow("ftrace binary") << "import" << QByteArray("\x00\x01\x02\x03trace.dat\x00\xff", 15) << none
+                                       << say({"%f"});
+        QTest::newRow("ftrace one huge line") << "import" << QByteArray(8 << 20, 'a') << none << say({"%f", "line 1"});
     }
 
     void badInputIsExitTwoAndNamesFileAndPlace() {
@@ -197,8 +166,8 @@ class TestCliBadInput : public QObject {
         QFETCH(QStringList, extra);
         QFETCH(QStringList, mustSay);
         QTemporaryDir dir;
-        const QString name = command == QLatin1String("import") ? QStringLiteral("capture.txt")
-                                                                : QStringLiteral("scenario.json");
+        const QString name =
+            command == QLatin1String("import") ? QStringLiteral("capture.txt") : QStringLiteral("scenario.json");
         const QString path = writeFile(dir, name, content);
         QElapsedTimer clock;
         clock.start();
@@ -208,8 +177,7 @@ class TestCliBadInput : public QObject {
         QVERIFY2(r.code == 2, qPrintable(QStringLiteral("exit %1: %2").arg(r.code).arg(err)));
         for (QString s : mustSay) {
             s.replace(QStringLiteral("%f"), name);
-            QVERIFY2(err.contains(s),
-                     qPrintable(QStringLiteral("stderr lacks '%1': %2").arg(s, err.left(400))));
+            QVERIFY2(err.contains(s), qPrintable(QStringLiteral("stderr lacks '%1': %2").arg(s, err.left(400))));
         }
         QVERIFY2(r.out.isEmpty(), "nothing on stdout when the input is rejected");
         QVERIFY2(clock.elapsed() < 30000, "took too long to reject the input");
@@ -234,12 +202,11 @@ class TestCliBadInput : public QObject {
         QProcess p;
         // Far longer than the test waits: it can only end by the signal.
         p.start(QStringLiteral(IRQSCOPE_CLI),
-                {QStringLiteral("run"), QStringLiteral("basics"), QStringLiteral("--duration"),
-                 QStringLiteral("1000s"), QStringLiteral("--metrics"), metrics});
+                {QStringLiteral("run"), QStringLiteral("basics"), QStringLiteral("--duration"), QStringLiteral("1000s"),
+                 QStringLiteral("--metrics"), metrics});
         QVERIFY(p.waitForStarted());
         QDeadlineTimer ready(30000);
-        while (!catchesSigint(p.processId()) && !ready.hasExpired() &&
-               p.state() == QProcess::Running)
+        while (!catchesSigint(p.processId()) && !ready.hasExpired() && p.state() == QProcess::Running)
             QThread::msleep(20);
         QVERIFY2(catchesSigint(p.processId()), "the CLI never installed its SIGINT handler");
         QThread::msleep(500); // let it simulate something
@@ -258,21 +225,18 @@ class TestCliBadInput : public QObject {
         QVERIFY(j["events"].get<long long>() > 0);
         for (const auto& c : j["cpus"]) { // every CPU accounted exactly for the simulated part
             long long sum = 0;
-            for (const auto& [bucket, ns] : c["ns"].items())
-                sum += ns.get<long long>();
+            for (const auto& [bucket, ns] : c["ns"].items()) sum += ns.get<long long>();
             QCOMPARE(sum, simulated);
         }
     }
 
     void ctrlCWithoutOutputsPrintsThePartialSummary() {
         QProcess p;
-        p.start(QStringLiteral(IRQSCOPE_CLI),
-                {QStringLiteral("run"), QStringLiteral("basics"), QStringLiteral("--duration"),
-                 QStringLiteral("1000s")});
+        p.start(QStringLiteral(IRQSCOPE_CLI), {QStringLiteral("run"), QStringLiteral("basics"),
+                                               QStringLiteral("--duration"), QStringLiteral("1000s")});
         QVERIFY(p.waitForStarted());
         QDeadlineTimer ready(30000);
-        while (!catchesSigint(p.processId()) && !ready.hasExpired() &&
-               p.state() == QProcess::Running)
+        while (!catchesSigint(p.processId()) && !ready.hasExpired() && p.state() == QProcess::Running)
             QThread::msleep(20);
         QThread::msleep(200);
         QCOMPARE(::kill(static_cast<pid_t>(p.processId()), SIGINT), 0);
@@ -291,12 +255,10 @@ class TestCliBadInput : public QObject {
         p.start(QStringLiteral(IRQSCOPE_CLI),
                 {QStringLiteral("sweep"), QStringLiteral("basics"), QStringLiteral("--vary"),
                  QStringLiteral("net.rate_hz=1000,2000,3000,4000"), QStringLiteral("--duration"),
-                 QStringLiteral("1000s"), QStringLiteral("--jobs"), QStringLiteral("1"),
-                 QStringLiteral("--out"), csv});
+                 QStringLiteral("1000s"), QStringLiteral("--jobs"), QStringLiteral("1"), QStringLiteral("--out"), csv});
         QVERIFY(p.waitForStarted());
         QDeadlineTimer ready(30000);
-        while (!catchesSigint(p.processId()) && !ready.hasExpired() &&
-               p.state() == QProcess::Running)
+        while (!catchesSigint(p.processId()) && !ready.hasExpired() && p.state() == QProcess::Running)
             QThread::msleep(20);
         QVERIFY2(catchesSigint(p.processId()), "the sweep never installed its SIGINT handler");
         QThread::msleep(300);

@@ -20,8 +20,8 @@ Run cli(const QStringList& args) {
     QProcess p;
     p.start(QStringLiteral(IRQSCOPE_CLI), args);
     if (!p.waitForFinished(60000)) qFatal("irqscope-cli did not finish");
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-            p.readAllStandardOutput().toStdString(), p.readAllStandardError().toStdString()};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput().toStdString(),
+            p.readAllStandardError().toStdString()};
 }
 
 QString data(const char* name) {
@@ -36,10 +36,9 @@ bool has(const std::string& s, const char* what) {
 
 class TestCliImport : public QObject {
     Q_OBJECT
-  private slots:
+private slots:
     void metricsToStdout() {
-        auto r = cli({QStringLiteral("import"), data("nested.txt"), QStringLiteral("--metrics"),
-                      QStringLiteral("-")});
+        auto r = cli({QStringLiteral("import"), data("nested.txt"), QStringLiteral("--metrics"), QStringLiteral("-")});
         QCOMPARE(r.status, 0);
         const auto j = nlohmann::json::parse(r.out);
         QVERIFY(j["schema"] == "irqscope.metrics/1");
@@ -63,8 +62,8 @@ class TestCliImport : public QObject {
         QVERIFY(dir.isValid());
         const QString json = dir.filePath(QStringLiteral("t.json"));
         const QString png = dir.filePath(QStringLiteral("t.png"));
-        auto r = cli({QStringLiteral("import"), data("real/x86_64-2cpu-load.txt"),
-                      QStringLiteral("--trace"), json, QStringLiteral("--image"), png});
+        auto r = cli({QStringLiteral("import"), data("real/x86_64-2cpu-load.txt"), QStringLiteral("--trace"), json,
+                      QStringLiteral("--image"), png});
         QVERIFY2(r.status == 0, r.err.c_str());
         QFile f(json);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -84,14 +83,10 @@ class TestCliImport : public QObject {
 
     void usageErrors() {
         QCOMPARE(cli({QStringLiteral("import")}).status, 2);
-        QCOMPARE(cli({QStringLiteral("import"), data("nested.txt"), QStringLiteral("--frobnicate")})
-                     .status,
-                 2);
-        QCOMPARE(
-            cli({QStringLiteral("import"), data("nested.txt"), QStringLiteral("--metrics")}).status,
-            2);
-        auto img = cli({QStringLiteral("import"), data("nested.txt"), QStringLiteral("--image"),
-                        QStringLiteral("x.bmp")});
+        QCOMPARE(cli({QStringLiteral("import"), data("nested.txt"), QStringLiteral("--frobnicate")}).status, 2);
+        QCOMPARE(cli({QStringLiteral("import"), data("nested.txt"), QStringLiteral("--metrics")}).status, 2);
+        auto img =
+            cli({QStringLiteral("import"), data("nested.txt"), QStringLiteral("--image"), QStringLiteral("x.bmp")});
         QCOMPARE(img.status, 2);
         QVERIFY(has(img.err, ".png"));
     }

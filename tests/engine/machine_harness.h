@@ -15,8 +15,7 @@ namespace irqscope::test {
 
 class Harness {
 public:
-    explicit Harness(std::initializer_list<std::pair<const char*, const char*>> kv)
-        : scenario_(scenarioWith(kv)) {
+    explicit Harness(std::initializer_list<std::pair<const char*, const char*>> kv) : scenario_(scenarioWith(kv)) {
         m = std::make_unique<kern::Machine>(scenario_, 1, &trace);
     }
 

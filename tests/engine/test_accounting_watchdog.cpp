@@ -11,16 +11,17 @@ void storm(Harness& h, int cpu, Time start, Time handlerNs, Time gap, Time stop)
     auto& line = h.m->gic().addLine(hw::IntType::SPI, 40, cpu, "storm");
     Machine* m = h.m.get();
     hw::IrqLine* l = &line;
-    m->requestIrq(line, "storm",
-                  [m, l, handlerNs, gap, stop](Kctx& c) -> Proc<IrqReturn> {
-                      co_await c.work(handlerNs);
-                      if (c.now() + gap < stop) {
-                          if (gap == 0) m->raiseLine(*l); // the device fires again at once
-                          else m->hrtimerStart(0, c.now() + gap, [m, l](Kctx&, Time) { m->raiseLine(*l); });
-                      }
-                      co_return IrqReturn::Handled;
-                  },
-                  {}, 0);
+    m->requestIrq(
+        line, "storm",
+        [m, l, handlerNs, gap, stop](Kctx& c) -> Proc<IrqReturn> {
+            co_await c.work(handlerNs);
+            if (c.now() + gap < stop) {
+                if (gap == 0) m->raiseLine(*l); // the device fires again at once
+                else m->hrtimerStart(0, c.now() + gap, [m, l](Kctx&, Time) { m->raiseLine(*l); });
+            }
+            co_return IrqReturn::Handled;
+        },
+        {}, 0);
     h.at(start, [m, l] { m->raiseLine(*l); });
 }
 } // namespace
@@ -49,7 +50,9 @@ private slots:
     void softLockupOnlyWhenTheCpuCannotSchedule() {
         // Thresholds shortened so the rule shows in a short run.
         const std::initializer_list<std::pair<const char*, const char*>> kv = {
-            {"machine.cpus", "2"}, {"kernel.watchdog.soft_thresh_ns", "100ms"}, {"kernel.rcu.stall_timeout_ns", "150ms"}};
+            {"machine.cpus", "2"},
+            {"kernel.watchdog.soft_thresh_ns", "100ms"},
+            {"kernel.rcu.stall_timeout_ns", "150ms"}};
         {
             // Back-to-back interrupts: the CPU never returns to a task, the stopper never runs.
             Harness h(kv);
@@ -78,7 +81,8 @@ private slots:
             test::spinner(*h.m, "other", 1);
             storm(h, 0, 10 * kMs, 30 * kUs, 8 * kUs, 400 * kMs);
             h.run(400 * kMs);
-            QVERIFY2(h.metrics.warnings.empty(), h.metrics.warnings.empty() ? "" : h.metrics.warnings[0].message.c_str());
+            QVERIFY2(h.metrics.warnings.empty(),
+                     h.metrics.warnings.empty() ? "" : h.metrics.warnings[0].message.c_str());
             QVERIFY(h.metrics.cpus[0].ns[static_cast<int>(TimeBucket::Hardirq)] > 200 * kMs); // still a storm
         }
     }

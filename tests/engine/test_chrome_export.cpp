@@ -66,8 +66,7 @@ void checkExport(const Trace& t, const json& doc) {
     for (std::uint32_t lane = 0; lane < t.laneCount(); ++lane) {
         QCOMPARE(threadNames.at(static_cast<int>(lane)), t.lane(lane).name);
         std::size_t n = 0;
-        for (int d = 0; d < t.depthCount(lane); ++d)
-            n += t.segmentCount(lane, d);
+        for (int d = 0; d < t.depthCount(lane); ++d) n += t.segmentCount(lane, d);
         QCOMPARE(complete[static_cast<int>(lane)].size(), n);
         if (t.lane(lane).type == LaneType::Cpu && t.depthCount(lane) > 0) QVERIFY(n > 0);
         totalX += n;
@@ -83,10 +82,8 @@ void checkExport(const Trace& t, const json& doc) {
         Time lastEnd = 0;
         double lastX = 0;
         for (int d = 0; d < t.depthCount(0); ++d)
-            if (const auto n = t.segmentCount(0, d))
-                lastEnd = std::max(lastEnd, t.segment(0, d, n - 1).end);
-        for (const X& x : xs)
-            lastX = std::max(lastX, x.ts + x.dur);
+            if (const auto n = t.segmentCount(0, d)) lastEnd = std::max(lastEnd, t.segment(0, d, n - 1).end);
+        for (const X& x : xs) lastX = std::max(lastX, x.ts + x.dur);
         QVERIFY(std::abs(lastX - double(lastEnd) / 1000.0) < 1e-6);
     }
 
@@ -94,13 +91,11 @@ void checkExport(const Trace& t, const json& doc) {
     // enclosing open one, and its depth is one more than the one it lies in (or 0)
     const double eps = 1e-6;
     for (auto& [tid, xs] : complete) {
-        std::sort(xs.begin(), xs.end(), [](const X& a, const X& b) {
-            return a.ts != b.ts ? a.ts < b.ts : a.depth < b.depth;
-        });
+        std::sort(xs.begin(), xs.end(),
+                  [](const X& a, const X& b) { return a.ts != b.ts ? a.ts < b.ts : a.depth < b.depth; });
         std::vector<X> open;
         for (const X& x : xs) {
-            while (!open.empty() && open.back().ts + open.back().dur <= x.ts + eps)
-                open.pop_back();
+            while (!open.empty() && open.back().ts + open.back().dur <= x.ts + eps) open.pop_back();
             if (!open.empty()) {
                 QVERIFY2(x.ts + x.dur <= open.back().ts + open.back().dur + eps,
                          ("overlap on tid " + std::to_string(tid)).c_str());
@@ -112,8 +107,7 @@ void checkExport(const Trace& t, const json& doc) {
 
     // instants and flows
     std::size_t traceInstants = 0;
-    for (std::uint32_t lane = 0; lane < t.laneCount(); ++lane)
-        traceInstants += t.instants(lane).size();
+    for (std::uint32_t lane = 0; lane < t.laneCount(); ++lane) traceInstants += t.instants(lane).size();
     QCOMPARE(instants, traceInstants);
     QCOMPARE(starts.size(), t.flows().size());
     QCOMPARE(finishes.size(), starts.size());
@@ -130,7 +124,7 @@ void checkExport(const Trace& t, const json& doc) {
 
 class TestChromeExport : public QObject {
     Q_OBJECT
-  private slots:
+private slots:
     void basicsPresetExports() {
         auto s = loadPreset("basics");
         QVERIFY(s.ok());
@@ -143,23 +137,20 @@ class TestChromeExport : public QObject {
     }
 
     void importedCaptureExports() {
-        auto r =
-            importFtraceFile(std::string(IRQSCOPE_TEST_DATA) + "/ftrace/real/x86_64-2cpu-load.txt");
+        auto r = importFtraceFile(std::string(IRQSCOPE_TEST_DATA) + "/ftrace/real/x86_64-2cpu-load.txt");
         QVERIFY(r.ok());
         const json doc = exportJson(r->trace);
         checkExport(r->trace, doc);
         QVERIFY(!r->trace.flows().empty());
         std::size_t instants = 0;
-        for (const json& e : doc["traceEvents"])
-            instants += e["ph"] == "i";
+        for (const json& e : doc["traceEvents"]) instants += e["ph"] == "i";
         QVERIFY(instants > 0);
     }
 
     void namesAreEscaped() {
         Trace t;
         const auto lane = t.addLane(LaneType::Cpu, "CPU \"0\"\n", 0);
-        t.addSegment(lane, 0, 0, 1500, ContextKind::User, t.intern("a\\b/1"),
-                     t.intern("tab\there"));
+        t.addSegment(lane, 0, 0, 1500, ContextKind::User, t.intern("a\\b/1"), t.intern("tab\there"));
         t.setTimeRange(0, 1500);
         t.finalize();
         const json doc = exportJson(t);

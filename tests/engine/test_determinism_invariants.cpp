@@ -91,7 +91,10 @@ private slots:
         for (const auto& l : r.metrics.irqLines)
             QVERIFY2(l.raised == l.handled + l.merged + (l.pendingAtEnd ? 1 : 0),
                      qPrintable(QStringLiteral("%1: raised %2 handled %3 merged %4")
-                                    .arg(QString::fromStdString(l.name)).arg(l.raised).arg(l.handled).arg(l.merged)));
+                                    .arg(QString::fromStdString(l.name))
+                                    .arg(l.raised)
+                                    .arg(l.handled)
+                                    .arg(l.merged)));
     }
 };
 

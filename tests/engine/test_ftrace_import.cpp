@@ -43,8 +43,7 @@ std::vector<Seg> segs(const Trace& t, std::uint32_t lane, int depth) {
     std::vector<Seg> out;
     for (std::size_t i = 0; i < t.segmentCount(lane, depth); ++i) {
         const Segment s = t.segment(lane, depth, i);
-        out.push_back(
-            {s.start, s.end, s.kind, std::string(t.str(s.entity)), std::string(t.str(s.detail))});
+        out.push_back({s.start, s.end, s.kind, std::string(t.str(s.entity)), std::string(t.str(s.detail))});
     }
     return out;
 }
@@ -55,8 +54,7 @@ Time bucket(const Metrics& m, int cpu, TimeBucket b) {
 
 Time bucketSum(const Metrics& m, int cpu) {
     Time s = 0;
-    for (Time v : m.cpus.at(static_cast<std::size_t>(cpu)).ns)
-        s += v;
+    for (Time v : m.cpus.at(static_cast<std::size_t>(cpu)).ns) s += v;
     return s;
 }
 
@@ -73,8 +71,7 @@ std::uint64_t note(const ImportReport& r, const std::string& k) {
 void checkBucketsCover(const ImportResult& r) {
     for (const auto& c : r.metrics.cpus) {
         Time untraced = 0;
-        if (auto it = r.report.untracedNs.find(c.cpu); it != r.report.untracedNs.end())
-            untraced = it->second;
+        if (auto it = r.report.untracedNs.find(c.cpu); it != r.report.untracedNs.end()) untraced = it->second;
         QCOMPARE(bucketSum(r.metrics, c.cpu) + untraced, r.metrics.simTimeNs);
     }
 }
@@ -85,7 +82,7 @@ constexpr Time us = kUs;
 
 class TestFtraceImport : public QObject {
     Q_OBJECT
-  private slots:
+private slots:
     // ---------------------------------------------------------------- line parser
     void parsesTracefsLineWithFlags() {
         auto p = ftrace::parseLine("          <idle>-0       [001] d.h1.  1234.567890: "
@@ -197,8 +194,7 @@ class TestFtraceImport : public QObject {
         QCOMPARE(m.latency.at("softirq_raise_to_entry").samples(), std::vector<Time>{15 * us});
         QCOMPARE(m.latency.at("wakeup").samples(), std::vector<Time>{100 * us});
         QCOMPARE(m.latency.at("workqueue_queue_to_start").samples(), std::vector<Time>{60 * us});
-        auto stress = std::find_if(m.tasks.begin(), m.tasks.end(),
-                                   [](const TaskMetrics& x) { return x.pid == 200; });
+        auto stress = std::find_if(m.tasks.begin(), m.tasks.end(), [](const TaskMetrics& x) { return x.pid == 200; });
         QVERIFY(stress != m.tasks.end());
         QCOMPARE(stress->runNs, 245 * us);
         QCOMPARE(stress->chargedNs, 300 * us);
@@ -214,8 +210,7 @@ class TestFtraceImport : public QObject {
         QCOMPARE(t.str(in[2].detail), std::string_view("vmstat_update"));
         QCOMPARE(t.flows().size(), std::size_t(3));
         std::map<FlowKind, Flow> byKind;
-        for (const Flow& f : t.flows())
-            byKind[f.kind] = f;
+        for (const Flow& f : t.flows()) byKind[f.kind] = f;
         QCOMPARE(byKind.at(FlowKind::RaiseSoftirq).dstTime, 125 * us);
         QCOMPARE(byKind.at(FlowKind::WakeTask).srcTime, 200 * us);
         QCOMPARE(byKind.at(FlowKind::WakeTask).dstTime, 300 * us);
@@ -379,11 +374,10 @@ class TestFtraceImport : public QObject {
     // The line header names the running task: when it changes without a sched_switch
     // (a switch the kernel did not record), the task is switched there.
     void headerTaskChangeIsAnImplicitSwitch() {
-        auto r = importText(
-            "   a-10 [000] .....  1.000000: softirq_raise: vec=1 [action=TIMER]\n"
-            "   b-11 [000] .....  1.000100: softirq_raise: vec=1 [action=TIMER]\n"
-            "   b-11 [000] d..2.  1.000300: sched_switch: prev_comm=b prev_pid=11 prev_prio=120 "
-            "prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n");
+        auto r = importText("   a-10 [000] .....  1.000000: softirq_raise: vec=1 [action=TIMER]\n"
+                            "   b-11 [000] .....  1.000100: softirq_raise: vec=1 [action=TIMER]\n"
+                            "   b-11 [000] d..2.  1.000300: sched_switch: prev_comm=b prev_pid=11 prev_prio=120 "
+                            "prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n");
         QCOMPARE(note(r.report, "implicit_switch"), std::uint64_t(1));
         auto d0 = segs(r.trace, 0, 0);
         QCOMPARE(d0.size(), std::size_t(2));
@@ -442,12 +436,7 @@ class TestFtraceImport : public QObject {
             }
             std::smatch m;
             QVERIFY2(std::regex_match(line, m, lineRe), line.c_str());
-            Ev e{std::stoi(m[2]),
-                 std::stoi(m[1]),
-                 std::stoll(m[3]) * kSec + std::stoll(m[4]) * 1000,
-                 0,
-                 -1,
-                 false};
+            Ev e{std::stoi(m[2]), std::stoi(m[1]), std::stoll(m[3]) * kSec + std::stoll(m[4]) * 1000, 0, -1, false};
             const std::string name = m[5], fields = m[6];
             const bool vectorEv = fields.rfind("vector=", 0) == 0;
             if (name == "irq_handler_entry" || name == "softirq_entry" || name == "tasklet_entry" ||
@@ -494,8 +483,7 @@ class TestFtraceImport : public QObject {
             }
             if (pid == -1 || (pid == 0 && depth == 0)) idle += end - last;
             const Time busy = end - idle;
-            const Time imported =
-                bucketSum(r.metrics, cpu) - bucket(r.metrics, cpu, TimeBucket::Idle);
+            const Time imported = bucketSum(r.metrics, cpu) - bucket(r.metrics, cpu, TimeBucket::Idle);
             QCOMPARE(imported, busy);
             QCOMPARE(bucketSum(r.metrics, cpu), end);
             QCOMPARE(r.metrics.cpus[static_cast<std::size_t>(cpu)].interrupts, irqs);
@@ -505,8 +493,8 @@ class TestFtraceImport : public QObject {
         QVERIFY(r.metrics.latency.at("wakeup").count() > 100);
         QVERIFY(r.metrics.latency.at("workqueue_queue_to_start").count() > 0);
         qInfo("real capture: %llu events, %zu segments, %zu flows, imported in %.3f s",
-              static_cast<unsigned long long>(r.report.events), r.trace.segmentCount(),
-              r.trace.flows().size(), r.metrics.wallTimeS);
+              static_cast<unsigned long long>(r.report.events), r.trace.segmentCount(), r.trace.flows().size(),
+              r.metrics.wallTimeS);
     }
 };
 

@@ -20,8 +20,7 @@ namespace {
 QStringList corpus(const char* name) {
     QDir d(QStringLiteral(IRQSCOPE_SOURCE_DIR "/tests/fuzz/") + QString::fromLatin1(name));
     QStringList out;
-    for (const QString& f : d.entryList(QDir::Files, QDir::Name))
-        out << d.filePath(f);
+    for (const QString& f : d.entryList(QDir::Files, QDir::Name)) out << d.filePath(f);
     return out;
 }
 QByteArray bytes(const QString& path) {
@@ -32,7 +31,7 @@ QByteArray bytes(const QString& path) {
 
 class TestFuzzCorpus : public QObject {
     Q_OBJECT
-  private slots:
+private slots:
     void scenarioCorpus() {
         const QStringList files = corpus("scenario");
         QVERIFY(files.size() >= 10);
@@ -41,8 +40,7 @@ class TestFuzzCorpus : public QObject {
             const QByteArray b = bytes(path);
             QElapsedTimer clock;
             clock.start();
-            auto s = Scenario::fromJsonText(std::string_view(b.constData(), std::size_t(b.size())),
-                                            "corpus.json");
+            auto s = Scenario::fromJsonText(std::string_view(b.constData(), std::size_t(b.size())), "corpus.json");
             // regression-huge-unknown-key.json once took seconds ("did you mean"
             // computed a 26 KB edit distance against every parameter)
             QVERIFY2(clock.elapsed() < 1000, qPrintable(path));
@@ -54,9 +52,8 @@ class TestFuzzCorpus : public QObject {
             RunOptions o;
             o.duration = 200'000;
             auto r = run(*s, o);
-            QVERIFY2(r.ok(),
-                     qPrintable(path + QStringLiteral(": ") +
-                                QString::fromStdString(r.ok() ? "" : r.error().toString())));
+            QVERIFY2(r.ok(), qPrintable(path + QStringLiteral(": ") +
+                                        QString::fromStdString(r.ok() ? "" : r.error().toString())));
         }
         QVERIFY(regressions >= 1);
     }

@@ -22,15 +22,13 @@ int a, b, c; // distinct frame identities
 
 class TestInvariants : public QObject {
     Q_OBJECT
-  private slots:
+private slots:
     void everyPresetRunsWithChecksOn_data() {
         QTest::addColumn<QString>("preset");
-        for (const auto& p : listPresets())
-            QTest::newRow(p.name.c_str()) << QString::fromStdString(p.name);
+        for (const auto& p : listPresets()) QTest::newRow(p.name.c_str()) << QString::fromStdString(p.name);
     }
     void everyPresetRunsWithChecksOn() {
-        if (!Invariants::compiledIn())
-            QSKIP("engine built without IRQSCOPE_INVARIANTS (use the ci or asan preset)");
+        if (!Invariants::compiledIn()) QSKIP("engine built without IRQSCOPE_INVARIANTS (use the ci or asan preset)");
         QFETCH(QString, preset);
         auto s = loadPreset(preset.toStdString());
         QVERIFY(s.ok());
@@ -41,9 +39,8 @@ class TestInvariants : public QObject {
         // At least one check per dispatched event (time) plus the stack, segment
         // and balance checks: proof that the checks ran, not just compiled.
         QVERIFY2(r->metrics.invariantChecks > r->metrics.events,
-                 qPrintable(QStringLiteral("%1 checks for %2 events")
-                                .arg(r->metrics.invariantChecks)
-                                .arg(r->metrics.events)));
+                 qPrintable(
+                     QStringLiteral("%1 checks for %2 events").arg(r->metrics.invariantChecks).arg(r->metrics.events)));
     }
 
     void aCleanSequencePasses() {
@@ -146,8 +143,7 @@ class TestInvariants : public QObject {
         Invariants inv;
         inv.irqsState(3, 7, FrameKind::Hardirq, true);
         QCOMPARE(fired(inv), QStringLiteral("irqs-off"));
-        QVERIFY(
-            QString::fromStdString(inv.violation()->toString()).contains(QStringLiteral("CPU 3")));
+        QVERIFY(QString::fromStdString(inv.violation()->toString()).contains(QStringLiteral("CPU 3")));
     }
 
     void lostEventFires() {
@@ -169,18 +165,15 @@ class TestInvariants : public QObject {
         int hits = 0;
         auto h = [](void* o, std::uint64_t) { ++*static_cast<int*>(o); };
         std::vector<sim::EventId> ids;
-        for (int i = 0; i < 100; ++i)
-            ids.push_back(q.schedule(Time(i * 7 % 53), h, &hits));
-        for (int i = 0; i < 100; i += 3)
-            q.cancel(ids[static_cast<std::size_t>(i)]);
+        for (int i = 0; i < 100; ++i) ids.push_back(q.schedule(Time(i * 7 % 53), h, &hits));
+        for (int i = 0; i < 100; i += 3) q.cancel(ids[static_cast<std::size_t>(i)]);
         for (int i = 0; i < 40 && q.runNext(); ++i) {
         }
         QCOMPARE(q.countStoredLive(), std::uint64_t(q.pending()));
         QCOMPARE(q.scheduledTotal(), q.dispatched() + q.cancelledTotal() + q.countStoredLive());
         QCOMPARE(q.dispatched(), std::uint64_t(hits));
         Invariants inv;
-        inv.eventBalance(q.now(), q.scheduledTotal(), q.dispatched(), q.cancelledTotal(),
-                         q.countStoredLive());
+        inv.eventBalance(q.now(), q.scheduledTotal(), q.dispatched(), q.cancelledTotal(), q.countStoredLive());
         QVERIFY(!inv.failed());
     }
 
@@ -198,8 +191,7 @@ class TestInvariants : public QObject {
         QVERIFY2(r->trace.memoryBytes() < 1024 * 1024, "the budget did not bound the trace");
         for (const auto& c : r->metrics.cpus) {
             Time sum = 0;
-            for (Time v : c.ns)
-                sum += v;
+            for (Time v : c.ns) sum += v;
             QCOMPARE(sum, 50 * kMs);
         }
         auto full = run(*s, [] {
@@ -216,9 +208,8 @@ class TestInvariants : public QObject {
     void aViolationStopsTheMachine() {
         test::Harness h({{"machine.cpus", "2"}});
         int ran = 0;
-        for (Time t : {1 * kMs, 5 * kMs})
-            h.at(t, [&] { ++ran; });           // idle CPUs alone schedule nothing
-        h.m->invariants().eventDispatched(-1); // as if an event had run in the past
+        for (Time t : {1 * kMs, 5 * kMs}) h.at(t, [&] { ++ran; }); // idle CPUs alone schedule nothing
+        h.m->invariants().eventDispatched(-1);                     // as if an event had run in the past
         QVERIFY(h.m->invariants().failed());
         h.run(10 * kMs);
         QVERIFY2(h.m->now() < 10 * kMs, "the run went on after a broken invariant");

@@ -8,12 +8,13 @@ using test::Harness;
 namespace {
 // A threaded IRQ: primary returns WAKE_THREAD, the thread works `threadNs`.
 IrqDesc& threaded(Machine& m, hw::IrqLine& line, Time threadNs, std::uint32_t flags, int* threadRuns) {
-    return m.requestIrq(line, line.name, {},
-                        [threadNs, threadRuns](Kctx& c) -> Proc<void> {
-                            ++*threadRuns;
-                            co_await c.work(threadNs);
-                        },
-                        flags);
+    return m.requestIrq(
+        line, line.name, {},
+        [threadNs, threadRuns](Kctx& c) -> Proc<void> {
+            ++*threadRuns;
+            co_await c.work(threadNs);
+        },
+        flags);
 }
 } // namespace
 
@@ -63,15 +64,21 @@ private slots:
         Harness h({{"machine.cpus", "1"}, {"kernel.threadirqs", "true"}});
         auto& line = h.m->gic().addLine(hw::IntType::SPI, 40, 0, "spi");
         auto& other = h.m->gic().addLine(hw::IntType::SPI, 41, 0, "other");
-        h.m->requestIrq(line, "spi",
-                        [](Kctx& c) -> Proc<IrqReturn> {
-                            co_await c.work(100 * kUs);
-                            c.m().raiseSoftirq(c.cpu(), NET_RX);
-                            co_return IrqReturn::Handled;
-                        },
-                        {}, 0);
-        h.m->requestIrq(other, "other", [](Kctx& c) -> Proc<IrqReturn> { co_await c.work(1 * kUs); co_return IrqReturn::Handled; },
-                        {}, IRQF_NO_THREAD);
+        h.m->requestIrq(
+            line, "spi",
+            [](Kctx& c) -> Proc<IrqReturn> {
+                co_await c.work(100 * kUs);
+                c.m().raiseSoftirq(c.cpu(), NET_RX);
+                co_return IrqReturn::Handled;
+            },
+            {}, 0);
+        h.m->requestIrq(
+            other, "other",
+            [](Kctx& c) -> Proc<IrqReturn> {
+                co_await c.work(1 * kUs);
+                co_return IrqReturn::Handled;
+            },
+            {}, IRQF_NO_THREAD);
         h.m->setSoftirqHandler(NET_RX, [](Kctx& c) -> Proc<void> { co_await c.work(5 * kUs); });
         h.at(100 * kUs, [&] { h.m->raiseLine(line); });
         h.at(150 * kUs, [&] { h.m->raiseLine(other); }); // while the forced thread runs
@@ -95,8 +102,13 @@ private slots:
         for (int mode : {0, 1}) {
             Harness h({{"machine.cpus", "1"}, {"gic.eoimode", mode ? "1" : "0"}});
             auto& line = h.m->gic().addLine(hw::IntType::SPI, 40, 0, "spi");
-            h.m->requestIrq(line, "spi", [](Kctx& c) -> Proc<IrqReturn> { co_await c.work(10 * kUs); co_return IrqReturn::Handled; },
-                            {}, 0);
+            h.m->requestIrq(
+                line, "spi",
+                [](Kctx& c) -> Proc<IrqReturn> {
+                    co_await c.work(10 * kUs);
+                    co_return IrqReturn::Handled;
+                },
+                {}, 0);
             h.at(100 * kUs, [&] { h.m->raiseLine(line); });
             h.run(1 * kMs);
             auto ack = h.instants(0, InstantKind::IrqAck);
@@ -106,8 +118,8 @@ private slots:
             QCOMPARE(deact.size(), std::size_t(1));
             if (mode == 1) {
                 QCOMPARE(drop.size(), std::size_t(1));
-                QVERIFY(drop[0].t < ack[0].t + 1 * kUs);      // EOIR right after IAR
-                QVERIFY(deact[0].t > drop[0].t + 10 * kUs);   // DIR after the handler
+                QVERIFY(drop[0].t < ack[0].t + 1 * kUs);    // EOIR right after IAR
+                QVERIFY(deact[0].t > drop[0].t + 10 * kUs); // DIR after the handler
             } else {
                 QVERIFY(drop.empty()); // EOIR does both at the end
                 QVERIFY(deact[0].t > ack[0].t + 10 * kUs);

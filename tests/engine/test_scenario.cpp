@@ -69,7 +69,7 @@ private slots:
         QCOMPARE(e.where, std::string("gic.masking"));
         QVERIFY(e.message.find("gic.eoimode=1") != std::string::npos);
         Scenario s;
-        QVERIFY(!s.set("gic.masking", "active-bit").ok()); // eoimode still 0
+        QVERIFY(!s.set("gic.masking", "active-bit").ok());         // eoimode still 0
         QCOMPARE(s.getString("gic.masking"), std::string("mask")); // rejected change left no trace
         QVERIFY(s.set("gic.eoimode", "1").ok());
         QVERIFY(s.set("gic.masking", "active-bit").ok());

@@ -9,14 +9,13 @@ using test::Harness;
 namespace {
 // A task that sleeps until woken, then records how long the wake-up took.
 Task& sleeper(Machine& m, const std::string& name, int cpu, Policy pol, int prioOrNice, Time* latency) {
-    Task& t = m.createTask(name, ContextKind::User, pol, prioOrNice, m.oneCpu(cpu),
-                        [latency](Kctx& c) -> Proc<void> {
-                            for (;;) {
-                                co_await c.block();
-                                *latency = c.now() - c.task()->wokenAt;
-                                co_await c.work(10 * kUs, kUser);
-                            }
-                        });
+    Task& t = m.createTask(name, ContextKind::User, pol, prioOrNice, m.oneCpu(cpu), [latency](Kctx& c) -> Proc<void> {
+        for (;;) {
+            co_await c.block();
+            *latency = c.now() - c.task()->wokenAt;
+            co_await c.work(10 * kUs, kUser);
+        }
+    });
     m.wake(t, -1); // run up to its first sleep
     return t;
 }
@@ -102,7 +101,8 @@ private slots:
         Time lat[2] = {-1, -1};
         int i = 0;
         for (const char* gran : {"1ms", "50ms"}) {
-            Harness h({{"machine.cpus", "1"}, {"kernel.sched.fair", "cfs"},
+            Harness h({{"machine.cpus", "1"},
+                       {"kernel.sched.fair", "cfs"},
                        {"kernel.sched.cfs_wakeup_granularity_ns", gran}});
             test::spinner(*h.m, "hog", 0);
             auto& t = sleeper(*h.m, "w", 0, Policy::Normal, 0, &lat[i]);
@@ -127,8 +127,10 @@ private slots:
     }
 
     void rtThrottlingLeavesFairTasksTheirShare() {
-        Harness h({{"machine.cpus", "1"}, {"kernel.sched.rt_limit", "throttling"},
-                   {"kernel.sched.rt_runtime_ns", "80ms"}, {"kernel.sched.rt_period_ns", "100ms"}});
+        Harness h({{"machine.cpus", "1"},
+                   {"kernel.sched.rt_limit", "throttling"},
+                   {"kernel.sched.rt_runtime_ns", "80ms"},
+                   {"kernel.sched.rt_period_ns", "100ms"}});
         test::spinner(*h.m, "rt", 0, Policy::Fifo, 10);
         test::spinner(*h.m, "fair", 0, Policy::Normal, 0);
         h.run(500 * kMs);

@@ -23,7 +23,6 @@ using namespace irqscope;
 
 namespace {
 
-
 using KV = std::initializer_list<std::pair<const char*, const char*>>;
 
 Scenario i915(KV kv) {
@@ -53,7 +52,9 @@ double sysMean(const Metrics& m) {
     }
     return n ? sum / n : 0;
 }
-Time sysMax(const Metrics& m) { return m.latency.at("syslatency").max(); }
+Time sysMax(const Metrics& m) {
+    return m.latency.at("syslatency").max();
+}
 double irqsOff(const Metrics& m, int cpu) {
     return double(m.cpus.at(static_cast<std::size_t>(cpu)).irqsOffNs) / double(m.simTimeNs);
 }
@@ -93,9 +94,9 @@ private slots:
     void hardirqKeepsTheIrqCpuWithInterruptsOff() {
         const double off = irqsOff(hard_, 0);
         qInfo("irqs-off on CPU 0: hardirq %.1f%%, tasklet %.1f%%", 100 * off, 100 * irqsOff(tasklet_, 0));
-        QVERIFY(off >= 0.10);                  // seed: 10-25% "under heavy load"
-        QVERIFY(off > irqsOff(tasklet_, 0));   // the CSB work left the hardirq
-        QVERIFY(irqsOff(hard_, 1) < off / 2);  // other CPUs only pay their irqsave ELSP writes
+        QVERIFY(off >= 0.10);                 // seed: 10-25% "under heavy load"
+        QVERIFY(off > irqsOff(tasklet_, 0));  // the CSB work left the hardirq
+        QVERIFY(irqsOff(hard_, 1) < off / 2); // other CPUs only pay their irqsave ELSP writes
         // A CPU that never schedules: the soft-lockup detector fires (seed's splat).
         QVERIFY(hasWarning(hard_, "soft_lockup", 0));
         QVERIFY(!hasWarning(tasklet_, "soft_lockup", 0));
@@ -107,13 +108,13 @@ private slots:
         qInfo("syslatency mean of CPU means: hardirq %.3f ms, tasklet %.1f us (ratio %.0f)", hm / 1e6, tm / 1e3,
               hm / tm);
         qInfo("syslatency max: hardirq %.3f ms, tasklet %.3f ms", double(hx) / 1e6, double(tx) / 1e6);
-        QVERIFY(hm >= 10.0 * kMs);   // seed 0.4-1.5 s over longer runs; here the whole run is stolen
-        QVERIFY(tm <= 2.0 * kMs);    // seed ~55 us
+        QVERIFY(hm >= 10.0 * kMs); // seed 0.4-1.5 s over longer runs; here the whole run is stolen
+        QVERIFY(tm <= 2.0 * kMs);  // seed ~55 us
         // The hardirq figure grows with the run (the victim waits all of it):
         // ~100x at 150 ms, ~400x at the preset's 500 ms.
         QVERIFY(hm >= 30 * tm);
-        QVERIFY(hx >= 100 * kMs);    // the victim on CPU 0 waits (nearly) the whole 150 ms
-        QVERIFY(tx <= 20 * kMs);     // seed ~2 ms
+        QVERIFY(hx >= 100 * kMs); // the victim on CPU 0 waits (nearly) the whole 150 ms
+        QVERIFY(tx <= 20 * kMs);  // seed ~2 ms
         QVERIFY(hx >= 10 * tx);
     }
 
@@ -170,8 +171,8 @@ private slots:
         const Metrics hm = runFor(h, 80 * kMs), tm = runFor(t, 80 * kMs);
         qInfo("cheap bottom half: mean of CPU means hardirq %.1f us, tasklet %.1f us; max hardirq %.1f us",
               sysMean(hm) / 1e3, sysMean(tm) / 1e3, double(sysMax(hm)) / 1e3);
-        QVERIFY(sysMax(hm) < 1 * kMs);           // no more stolen run
-        QVERIFY(sysMean(hm) < 5 * sysMean(tm));  // the gap (>= 100x by default) is gone
+        QVERIFY(sysMax(hm) < 1 * kMs);          // no more stolen run
+        QVERIFY(sysMean(hm) < 5 * sysMean(tm)); // the gap (>= 100x by default) is gone
         QVERIFY(sysMean(hm) < sysMean(hard_) / 100);
     }
 
@@ -207,11 +208,13 @@ private slots:
     // return to user space): without any, it waits for the whole ioctl.
     void victimWaitsForTheNextMightSleepPoint() {
         auto cpu2Max = [](const Metrics& m) { return m.latency.at("syslatency/cpu2").max(); };
-        const Metrics none = runFor(i915({{"gpu.bottom_half", "tasklet"}, {"gpu.execbuf_might_sleep", "0"}}), 100 * kMs);
-        const Metrics many = runFor(i915({{"gpu.bottom_half", "tasklet"}, {"gpu.execbuf_might_sleep", "12"}}), 100 * kMs);
+        const Metrics none =
+            runFor(i915({{"gpu.bottom_half", "tasklet"}, {"gpu.execbuf_might_sleep", "0"}}), 100 * kMs);
+        const Metrics many =
+            runFor(i915({{"gpu.bottom_half", "tasklet"}, {"gpu.execbuf_might_sleep", "12"}}), 100 * kMs);
         qInfo("CPU 2 syslatency: no might_sleep point max %.2f us mean %.2f us; 12 points max %.2f us mean %.2f us",
-              double(cpu2Max(none)) / 1e3, none.latency.at("syslatency/cpu2").mean() / 1e3,
-              double(cpu2Max(many)) / 1e3, many.latency.at("syslatency/cpu2").mean() / 1e3);
+              double(cpu2Max(none)) / 1e3, none.latency.at("syslatency/cpu2").mean() / 1e3, double(cpu2Max(many)) / 1e3,
+              many.latency.at("syslatency/cpu2").mean() / 1e3);
         QVERIFY(cpu2Max(many) < cpu2Max(none));
         QVERIFY(many.latency.at("syslatency/cpu2").mean() < none.latency.at("syslatency/cpu2").mean());
     }

@@ -24,7 +24,8 @@ struct Nv {
 Nv runNvme(std::initializer_list<std::pair<const char*, const char*>> kv) {
     auto s = loadPreset("nvme-smmu");
     if (!s) qFatal("%s", s.error().toString().c_str());
-    for (const auto& [k, v] : {std::pair{"kernel.watchdog.soft_thresh_ns", "15ms"}, std::pair{"kernel.rcu.stall_timeout_ns", "15ms"}})
+    for (const auto& [k, v] :
+         {std::pair{"kernel.watchdog.soft_thresh_ns", "15ms"}, std::pair{"kernel.rcu.stall_timeout_ns", "15ms"}})
         if (auto st = s->set(k, v); !st) qFatal("%s", st.error().toString().c_str());
     for (const auto& [k, v] : kv)
         if (auto st = s->set(k, v); !st) qFatal("%s", st.error().toString().c_str());
@@ -51,7 +52,8 @@ Nv runNvme(std::initializer_list<std::pair<const char*, const char*>> kv) {
         n.maxCompletion = std::max(n.maxCompletion, comp);
         if (comp > 0.10) ++n.completionCpus;
     }
-    qInfo("iops=%.0fk clat p50=%.0f p99.9=%.0f max=%.0f us | soft=%d rcu=%d | max hardirq %.0f%% | %d completion CPUs, max %.0f%%",
+    qInfo("iops=%.0fk clat p50=%.0f p99.9=%.0f max=%.0f us | soft=%d rcu=%d | max hardirq %.0f%% | %d completion CPUs, "
+          "max %.0f%%",
           n.iops / 1e3, n.p50, n.p999, n.max, n.softLockups, n.rcuStalls, n.maxHardirq * 100, n.completionCpus,
           n.maxCompletion * 100);
     return n;
@@ -96,7 +98,8 @@ private slots:
     // work spreads over the queue's CPUs, and nothing locks up.
     void threadedManagedSpreadsAndAvoidsWarnings() {
         const Nv& hard = strict_;
-        const Nv managed = runNvme({{"iommu.mode", "strict"}, {"nvme.completion", "threaded"}, {"nvme.thread_affinity", "managed"}});
+        const Nv managed =
+            runNvme({{"iommu.mode", "strict"}, {"nvme.completion", "threaded"}, {"nvme.thread_affinity", "managed"}});
         QCOMPARE(managed.softLockups + managed.rcuStalls, 0);
         QVERIFY(managed.maxHardirq < 0.5);
         QVERIFY2(managed.completionCpus > hard.completionCpus, "completion work on more CPUs");

@@ -27,7 +27,7 @@ Lat submitLatency(std::initializer_list<std::pair<const char*, const char*>> kv)
     if (it == r.metrics.latency.end()) qFatal("no submit series");
     const auto& h = it->second;
     return Lat{h.percentile(50) / 1e3, h.percentile(95) / 1e3, h.percentile(98) / 1e3,
-               h.percentile(99) / 1e3, double(h.max()) / 1e3, h.count()};
+               h.percentile(99) / 1e3, double(h.max()) / 1e3,  h.count()};
 }
 
 void show(const char* what, const Lat& l) {
@@ -90,9 +90,8 @@ private slots:
     // deadline runs at once: p95 and p98 collapse.
     void runToParityMakesTheTail() {
         for (auto pol : {"other", "fifo"}) {
-            const Lat l = submitLatency({{"drm.submit_wq", "highpri"},
-                                         {"submitter.policy", pol},
-                                         {"kernel.sched.run_to_parity", "false"}});
+            const Lat l = submitLatency(
+                {{"drm.submit_wq", "highpri"}, {"submitter.policy", pol}, {"kernel.sched.run_to_parity", "false"}});
             show(pol, l);
             QVERIFY(l.p95 < 100);
         }
@@ -129,7 +128,8 @@ private slots:
     // Mechanism: the latency follows the cost of the submit path itself.
     void rtMedianFollowsSubmitCosts() {
         const Lat base = submitLatency({{"drm.submit_wq", "rt"}, {"submitter.policy", "fifo"}});
-        const Lat slow = submitLatency({{"drm.submit_wq", "rt"}, {"submitter.policy", "fifo"}, {"drm.cost.ioctl_ns", "30us"}});
+        const Lat slow =
+            submitLatency({{"drm.submit_wq", "rt"}, {"submitter.policy", "fifo"}, {"drm.cost.ioctl_ns", "30us"}});
         show("rt", base);
         show("rt, ioctl 30 us", slow);
         QVERIFY(slow.p50 > base.p50 + 20);

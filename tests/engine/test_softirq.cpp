@@ -9,13 +9,14 @@ namespace {
 // An SPI on `cpu` whose handler spends `ns` and raises `vec`.
 hw::IrqLine& raisingIrq(Machine& m, int intid, int cpu, Time ns, int vec) {
     auto& line = m.gic().addLine(hw::IntType::SPI, intid, cpu, "dev" + std::to_string(intid));
-    m.requestIrq(line, line.name,
-                 [ns, vec](Kctx& c) -> Proc<IrqReturn> {
-                     co_await c.work(ns);
-                     c.m().raiseSoftirq(c.cpu(), vec);
-                     co_return IrqReturn::Handled;
-                 },
-                 {}, 0);
+    m.requestIrq(
+        line, line.name,
+        [ns, vec](Kctx& c) -> Proc<IrqReturn> {
+            co_await c.work(ns);
+            c.m().raiseSoftirq(c.cpu(), vec);
+            co_return IrqReturn::Handled;
+        },
+        {}, 0);
     return line;
 }
 } // namespace
@@ -118,13 +119,13 @@ private slots:
             co_await c.work(300 * kUs);
             if (++passes < 6) c.m().raiseSoftirq(c.cpu(), NET_RX);
         });
-        auto& rt = h.m->createTask("rt", ContextKind::User, Policy::Fifo, 99, h.m->oneCpu(0),
-                                   [](Kctx& c) -> Proc<void> {
-                                       for (;;) {
-                                           co_await c.block();
-                                           co_await c.work(10 * kUs, kUser);
-                                       }
-                                   });
+        auto& rt =
+            h.m->createTask("rt", ContextKind::User, Policy::Fifo, 99, h.m->oneCpu(0), [](Kctx& c) -> Proc<void> {
+                for (;;) {
+                    co_await c.block();
+                    co_await c.work(10 * kUs, kUser);
+                }
+            });
         test::spinner(*h.m, "user", 0);
         h.at(100 * kUs, [&] { h.m->raiseLine(line); });
         // woken in the middle of the first softirq pass (100..400 us)
@@ -150,13 +151,13 @@ private slots:
             co_await c.work(100 * kUs);
             if (++p2 < 40) c.m().raiseSoftirq(c.cpu(), NET_RX);
         });
-        auto& rt2 = k.m->createTask("rt", ContextKind::User, Policy::Fifo, 1, k.m->oneCpu(0),
-                                    [](Kctx& c) -> Proc<void> {
-                                        for (;;) {
-                                            co_await c.block();
-                                            co_await c.work(10 * kUs, kUser);
-                                        }
-                                    });
+        auto& rt2 =
+            k.m->createTask("rt", ContextKind::User, Policy::Fifo, 1, k.m->oneCpu(0), [](Kctx& c) -> Proc<void> {
+                for (;;) {
+                    co_await c.block();
+                    co_await c.work(10 * kUs, kUser);
+                }
+            });
         k.at(100 * kUs, [&] { k.m->raiseLine(l2); });
         k.at(2500 * kUs, [&] { k.m->wake(rt2, -1); }); // by now the work is in ksoftirqd
         k.run(6 * kMs);
@@ -188,16 +189,16 @@ private slots:
     void localBhEnableRunsPendingSoftirqsInTheTask() {
         Harness h({{"machine.cpus", "1"}});
         h.m->setSoftirqHandler(NET_TX, [](Kctx& c) -> Proc<void> { co_await c.work(7 * kUs); });
-        auto& t = h.m->createTask("sender", ContextKind::User, Policy::Normal, 0, h.m->oneCpu(0),
-                                  [](Kctx& c) -> Proc<void> {
-                                      c.frame().baseFlags = kBhOff; // local_bh_disable()
-                                      co_await c.work(10 * kUs);
-                                      c.m().raiseSoftirq(c.cpu(), NET_TX); // in_interrupt(): no ksoftirqd wake
-                                      co_await c.work(10 * kUs);
-                                      c.frame().baseFlags = 0;
-                                      co_await c.m().localBhEnable(c); // runs NET_TX here
-                                      co_await c.work(10 * kUs);
-                                  });
+        auto& t =
+            h.m->createTask("sender", ContextKind::User, Policy::Normal, 0, h.m->oneCpu(0), [](Kctx& c) -> Proc<void> {
+                c.frame().baseFlags = kBhOff; // local_bh_disable()
+                co_await c.work(10 * kUs);
+                c.m().raiseSoftirq(c.cpu(), NET_TX); // in_interrupt(): no ksoftirqd wake
+                co_await c.work(10 * kUs);
+                c.frame().baseFlags = 0;
+                co_await c.m().localBhEnable(c); // runs NET_TX here
+                co_await c.work(10 * kUs);
+            });
         h.m->wake(t, -1);
         h.run(1 * kMs);
         auto tx = h.segments(0, ContextKind::Softirq, "NET_TX");

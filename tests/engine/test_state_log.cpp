@@ -18,17 +18,13 @@ namespace {
 struct Logged {
     Harness h;
     StateLog log;
-    explicit Logged(std::initializer_list<std::pair<const char*, const char*>> kv) : h(kv) {
-        h.m->setStateLog(&log);
-    }
+    explicit Logged(std::initializer_list<std::pair<const char*, const char*>> kv) : h(kv) { h.m->setStateLog(&log); }
     void run(Time until) {
         h.run(until);
         log.finalize(until);
     }
     MachineState at(Time t) const { return stateAt(h.trace, log, t); }
-    const CpuStateAt& cpu(const MachineState& s, int c) const {
-        return s.cpus.at(static_cast<std::size_t>(c));
-    }
+    const CpuStateAt& cpu(const MachineState& s, int c) const { return s.cpus.at(static_cast<std::size_t>(c)); }
     std::string name(StringId id) const { return std::string(h.trace.str(id)); }
     bool runnable(const MachineState& s, int c, std::string_view task) const {
         for (StringId id : cpu(s, c).runnable)
@@ -68,7 +64,7 @@ void device(Machine& m, hw::IrqLine& l, Time ns, std::function<void(Kctx&)> afte
 
 class TestStateLog : public QObject {
     Q_OBJECT
-  private slots:
+private slots:
     void hardirqIsOnTheStackWithIrqsOffAndTheLineActive() {
         Logged L({{"machine.cpus", "1"}});
         test::spinner(*L.h.m, "hog", 0);
@@ -139,13 +135,13 @@ class TestStateLog : public QObject {
     void wokenTaskQueuesAndNeedReschedIsSetUntilTheSwitch() {
         Logged L({{"machine.cpus", "1"}});
         test::spinner(*L.h.m, "hog", 0);
-        auto& rt = L.h.m->createTask("rt", ContextKind::User, Policy::Fifo, 50, L.h.m->oneCpu(0),
-                                     [](Kctx& c) -> Proc<void> {
-                                         for (;;) {
-                                             co_await c.work(50 * kUs);
-                                             co_await c.block();
-                                         }
-                                     });
+        auto& rt =
+            L.h.m->createTask("rt", ContextKind::User, Policy::Fifo, 50, L.h.m->oneCpu(0), [](Kctx& c) -> Proc<void> {
+                for (;;) {
+                    co_await c.work(50 * kUs);
+                    co_await c.block();
+                }
+            });
         auto& l = L.h.m->gic().addLine(hw::IntType::SPI, 40, 0, "dev");
         device(*L.h.m, l, 10 * kUs, [&rt](Kctx& c) { c.m().wake(rt, c.cpu().id); });
         L.h.at(100 * kUs, [&] { L.h.m->raiseLine(l); });
@@ -190,8 +186,7 @@ class TestStateLog : public QObject {
         Logged L({{"machine.cpus", "1"}});
         test::spinner(*L.h.m, "hog", 0);
         auto& wq = L.h.m->wq().alloc("events", false, false, false, 0);
-        auto& item =
-            L.h.m->wq().item("flush_fn", [](Kctx& c) -> Proc<void> { co_await c.work(40 * kUs); });
+        auto& item = L.h.m->wq().item("flush_fn", [](Kctx& c) -> Proc<void> { co_await c.work(40 * kUs); });
         L.h.at(100 * kUs, [&] { L.h.m->wq().queue(L.h.m->cpu(0), wq, item); });
         L.run(20 * kMs);
         const Time queued = L.h.instants(0, InstantKind::QueueWork).at(0).t;
@@ -277,18 +272,16 @@ class TestStateLog : public QObject {
         }
         const double usPerQuery = double(timer.nsecsElapsed()) / 1e3 / queries;
         qInfo("state log: %zu records, %.1f MB (trace %.1f MB), stateAt %.1f us/query (sink %llu)",
-              log.records().size(), double(log.memoryBytes()) / 1e6,
-              double(r.trace.memoryBytes()) / 1e6, usPerQuery,
+              log.records().size(), double(log.memoryBytes()) / 1e6, double(r.trace.memoryBytes()) / 1e6, usPerQuery,
               static_cast<unsigned long long>(sink));
         QVERIFY(usPerQuery < 2000);
         int perField[16] = {};
-        for (const auto& rec : log.records())
-            ++perField[static_cast<int>(rec.field)];
+        for (const auto& rec : log.records()) ++perField[static_cast<int>(rec.field)];
         qInfo("records by field (NeedResched, IrqsOff, SoftirqPending, RunningPriority, RqAdd, "
               "RqRemove, Running, Line, "
               "PoolPending, PoolBusy, PoolIdle, PoolWorkers): %d %d %d %d %d %d %d %d %d %d %d %d",
-              perField[0], perField[1], perField[2], perField[3], perField[4], perField[5],
-              perField[6], perField[7], perField[8], perField[9], perField[10], perField[11]);
+              perField[0], perField[1], perField[2], perField[3], perField[4], perField[5], perField[6], perField[7],
+              perField[8], perField[9], perField[10], perField[11]);
 
         // consistency: the running task matches the trace's depth-0 segment wherever one is open
         int checked = 0;

@@ -16,14 +16,15 @@ private slots:
             co_await c.work(5 * kUs);
         });
         auto& line = h.m->gic().addLine(hw::IntType::SPI, 40, 0, "dev");
-        h.m->requestIrq(line, "dev",
-                        [&t](Kctx& c) -> Proc<IrqReturn> {
-                            co_await c.work(1 * kUs);
-                            c.m().taskletSchedule(c.cpu(), t, false);
-                            c.m().taskletSchedule(c.cpu(), t, false); // TASKLET_STATE_SCHED: coalesced
-                            co_return IrqReturn::Handled;
-                        },
-                        {}, 0);
+        h.m->requestIrq(
+            line, "dev",
+            [&t](Kctx& c) -> Proc<IrqReturn> {
+                co_await c.work(1 * kUs);
+                c.m().taskletSchedule(c.cpu(), t, false);
+                c.m().taskletSchedule(c.cpu(), t, false); // TASKLET_STATE_SCHED: coalesced
+                co_return IrqReturn::Handled;
+            },
+            {}, 0);
         h.at(100 * kUs, [&] { h.m->raiseLine(line); });
         h.run(1 * kMs);
         QCOMPARE(runs, 1);
@@ -38,13 +39,14 @@ private slots:
         hw::IrqLine* lines[2];
         for (int cpu = 0; cpu < 2; ++cpu) {
             lines[cpu] = &h.m->gic().addLine(hw::IntType::SPI, 40 + cpu, cpu, "dev" + std::to_string(cpu));
-            h.m->requestIrq(*lines[cpu], lines[cpu]->name,
-                            [&t](Kctx& c) -> Proc<IrqReturn> {
-                                co_await c.work(1 * kUs);
-                                c.m().taskletSchedule(c.cpu(), t, false);
-                                co_return IrqReturn::Handled;
-                            },
-                            {}, 0);
+            h.m->requestIrq(
+                *lines[cpu], lines[cpu]->name,
+                [&t](Kctx& c) -> Proc<IrqReturn> {
+                    co_await c.work(1 * kUs);
+                    c.m().taskletSchedule(c.cpu(), t, false);
+                    co_return IrqReturn::Handled;
+                },
+                {}, 0);
         }
         h.at(100 * kUs, [&] { h.m->raiseLine(*lines[0]); });
         h.at(150 * kUs, [&] { h.m->raiseLine(*lines[1]); }); // while it runs on CPU 0
@@ -65,14 +67,15 @@ private slots:
         auto& lo = h.m->createTasklet("lo", [](Kctx& c) -> Proc<void> { co_await c.work(5 * kUs); });
         auto& hi = h.m->createTasklet("hi", [](Kctx& c) -> Proc<void> { co_await c.work(5 * kUs); });
         auto& line = h.m->gic().addLine(hw::IntType::SPI, 40, 0, "dev");
-        h.m->requestIrq(line, "dev",
-                        [&](Kctx& c) -> Proc<IrqReturn> {
-                            co_await c.work(1 * kUs);
-                            c.m().taskletSchedule(c.cpu(), lo, false);
-                            c.m().taskletSchedule(c.cpu(), hi, true);
-                            co_return IrqReturn::Handled;
-                        },
-                        {}, 0);
+        h.m->requestIrq(
+            line, "dev",
+            [&](Kctx& c) -> Proc<IrqReturn> {
+                co_await c.work(1 * kUs);
+                c.m().taskletSchedule(c.cpu(), lo, false);
+                c.m().taskletSchedule(c.cpu(), hi, true);
+                co_return IrqReturn::Handled;
+            },
+            {}, 0);
         h.at(100 * kUs, [&] { h.m->raiseLine(line); });
         h.run(1 * kMs);
         auto l = h.segments(0, ContextKind::Tasklet, "lo");

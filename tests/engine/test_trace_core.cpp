@@ -142,8 +142,9 @@ private slots:
         sim::EventQueue q;
         std::vector<int> order;
         auto push = [&](Time t, int tag) {
-            return q.schedule(t, [](void* o, std::uint64_t a) { static_cast<std::vector<int>*>(o)->push_back(int(a)); },
-                              &order, std::uint64_t(tag));
+            return q.schedule(
+                t, [](void* o, std::uint64_t a) { static_cast<std::vector<int>*>(o)->push_back(int(a)); }, &order,
+                std::uint64_t(tag));
         };
         push(50, 1);
         push(10, 2);

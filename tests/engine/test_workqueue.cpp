@@ -125,8 +125,8 @@ private slots:
                         firstEnd = std::min(firstEnd, s.end);
                         lastStart = std::max(lastStart, s.start);
                     }
-            if (maxActive == 0) QVERIFY(lastStart < firstEnd);  // overlapped on several CPUs
-            else QVERIFY(lastStart >= firstEnd);                // ordered: strictly one after another
+            if (maxActive == 0) QVERIFY(lastStart < firstEnd); // overlapped on several CPUs
+            else QVERIFY(lastStart >= firstEnd);               // ordered: strictly one after another
         }
     }
 
@@ -149,7 +149,8 @@ private slots:
         auto s = itemSegments(h, 0, "small_fn");
         QVERIFY(!s.empty());
         // flagged CPU-intensive at a tick after 10 ms: a second worker starts `small`
-        QVERIFY2(s.front().start > 10 * kMs && s.front().start < 25 * kMs, qPrintable(QString::number(s.front().start)));
+        QVERIFY2(s.front().start > 10 * kMs && s.front().start < 25 * kMs,
+                 qPrintable(QString::number(s.front().start)));
     }
 };
 

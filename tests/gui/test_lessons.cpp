@@ -4,7 +4,6 @@
 // every narration fits without scrolling; a lesson shows only the timeline and
 // the Lesson dock and gives the dock layout back when it ends; malformed
 // lessons are refused with the file and the JSON path.
-#include "test_settings.h"
 #include "core/MainWindow.h"
 #include "core/lessons/LessonDock.h"
 #include "core/lessons/LessonPanel.h"
@@ -13,6 +12,7 @@
 #include "core/run/SimulationRunner.h"
 #include "core/scenario/KnobPanel.h"
 #include "core/timeline/TimelinePlot.h"
+#include "test_settings.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -67,9 +67,7 @@ class TestLessons : public QObject {
         return ready.wait(60000);
     }
 
-    QDockWidget* dockNamed(const char* name) const {
-        return w_->findChild<QDockWidget*>(QLatin1String(name));
-    }
+    QDockWidget* dockNamed(const char* name) const { return w_->findChild<QDockWidget*>(QLatin1String(name)); }
 
     // The step's narration (in every language) is read without scrolling, and
     // the question box is not squeezed below its text.
@@ -108,7 +106,7 @@ class TestLessons : public QObject {
         return problems;
     }
 
-  private slots:
+private slots:
     void initTestCase() {
         irqscope::test::useOwnSettings("test_lessons");
         MainWindow::Options opt;
@@ -140,21 +138,16 @@ class TestLessons : public QObject {
             QVERIFY2(l, l ? "" : l.error().toString().c_str());
             QVERIFY2(l->steps.size() >= 5 && l->steps.size() <= 8, qPrintable(f));
             int questions = 0;
-            for (const LessonStep& s : l->steps)
-                questions += s.question ? 1 : 0;
+            for (const LessonStep& s : l->steps) questions += s.question ? 1 : 0;
             QVERIFY2(questions >= 1 && questions <= 2, qPrintable(f));
             for (const auto& [path, text] : l->localTexts())
                 for (const char* lang : {"de", "zh_CN"})
-                    QVERIFY2(
-                        text->has(QLatin1String(lang)) &&
-                            !text->byLanguage.value(QLatin1String(lang)).isEmpty(),
-                        qPrintable(
-                            QStringLiteral("%1: %2 has no %3").arg(f, path, QLatin1String(lang))));
+                    QVERIFY2(text->has(QLatin1String(lang)) && !text->byLanguage.value(QLatin1String(lang)).isEmpty(),
+                             qPrintable(QStringLiteral("%1: %2 has no %3").arg(f, path, QLatin1String(lang))));
             QVERIFY2(!ids.contains(l->id), qPrintable(l->id));
             ids << l->id;
         }
-        for (const char* id :
-             {"intro", "i915-bottom-half", "nvme-iommu", "panthor-wq-highpri", "gic-eoimode"})
+        for (const char* id : {"intro", "i915-bottom-half", "nvme-iommu", "panthor-wq-highpri", "gic-eoimode"})
             QVERIFY2(ids.contains(QLatin1String(id)), id);
     }
 
@@ -175,51 +168,38 @@ class TestLessons : public QObject {
             t.replace(from, to);
             return t;
         };
-        QTest::newRow("bad json") << QByteArray("{\"format\": ")
-                                  << QStringLiteral("bad.json: line 1");
+        QTest::newRow("bad json") << QByteArray("{\"format\": ") << QStringLiteral("bad.json: line 1");
         QTest::newRow("missing steps")
-            << QByteArray(
-                   R"({"format":"irqscope.lesson/1","id":"x","title":{"en":"t"},"summary":{"en":"s"}})")
+            << QByteArray(R"({"format":"irqscope.lesson/1","id":"x","title":{"en":"t"},"summary":{"en":"s"}})")
             << QStringLiteral("bad.json: steps: missing");
-        QTest::newRow("typo in a key")
-            << with("\"narration\"", "\"narations\"")
-            << QStringLiteral("bad.json: steps[0].narations: unknown key");
+        QTest::newRow("typo in a key") << with("\"narration\"", "\"narations\"")
+                                       << QStringLiteral("bad.json: steps[0].narations: unknown key");
         QTest::newRow("empty steps")
             << QByteArray(
                    R"({"format":"irqscope.lesson/1","id":"x","title":{"en":"t"},"summary":{"en":"s"},"steps":[]})")
             << QStringLiteral("bad.json: steps: expected a non-empty list");
         QTest::newRow("bad time") << with("\"1.2ms\"", "\"1.2 minutes\"")
-                                  << QStringLiteral(
-                                         "bad.json: steps[0].camera.from: expected a time");
+                                  << QStringLiteral("bad.json: steps[0].camera.from: expected a time");
         QTest::newRow("time without unit")
-            << with("\"1500us\"", "1500")
-            << QStringLiteral("bad.json: steps[0].camera.to: expected a time");
-        QTest::newRow("to before from")
-            << with("\"1500us\"", "\"1ms\"")
-            << QStringLiteral("steps[0].camera.to: expected a time after");
-        QTest::newRow("after the run")
-            << with("\"1500us\"", "\"2s\"")
-            << QStringLiteral("steps[0].camera.to: expected a time inside the run");
-        QTest::newRow("unknown knob")
-            << with("net.rate_hz", "net.rate_hx")
-            << QStringLiteral("bad.json: steps[1].scenario.set.net.rate_hx: unknown knob");
-        QTest::newRow("bad knob value")
-            << with("30000", "\"fast\"")
-            << QStringLiteral("steps[1].scenario.set.net.rate_hz: bad value");
-        QTest::newRow("unknown preset")
-            << with("\"basics\"", "\"basix\"")
-            << QStringLiteral("bad.json: steps[0].scenario.preset: unknown preset 'basix'");
-        QTest::newRow("wrong type")
-            << with("\"title\": {\"en\": \"one\"}", "\"title\": 7")
-            << QStringLiteral("bad.json: steps[0].title: expected a localised text");
+            << with("\"1500us\"", "1500") << QStringLiteral("bad.json: steps[0].camera.to: expected a time");
+        QTest::newRow("to before from") << with("\"1500us\"", "\"1ms\"")
+                                        << QStringLiteral("steps[0].camera.to: expected a time after");
+        QTest::newRow("after the run") << with("\"1500us\"", "\"2s\"")
+                                       << QStringLiteral("steps[0].camera.to: expected a time inside the run");
+        QTest::newRow("unknown knob") << with("net.rate_hz", "net.rate_hx")
+                                      << QStringLiteral("bad.json: steps[1].scenario.set.net.rate_hx: unknown knob");
+        QTest::newRow("bad knob value") << with("30000", "\"fast\"")
+                                        << QStringLiteral("steps[1].scenario.set.net.rate_hz: bad value");
+        QTest::newRow("unknown preset") << with("\"basics\"", "\"basix\"")
+                                        << QStringLiteral("bad.json: steps[0].scenario.preset: unknown preset 'basix'");
+        QTest::newRow("wrong type") << with("\"title\": {\"en\": \"one\"}", "\"title\": 7")
+                                    << QStringLiteral("bad.json: steps[0].title: expected a localised text");
         QTest::newRow("no english") << with("{\"en\": \"T\"}", "{\"de\": \"T\"}")
                                     << QStringLiteral("bad.json: title.en: missing");
-        QTest::newRow("unknown cpu lane")
-            << with("\"CPU 0\"]", "\"CPU 7\"]")
-            << QStringLiteral("bad.json: steps[0].camera.lanes[0]: unknown lane 'CPU 7'");
-        QTest::newRow("unknown kind")
-            << with("\"hardirq\"", "\"hardirc\"")
-            << QStringLiteral("bad.json: steps[1].highlight[0].kind: unknown kind 'hardirc'");
+        QTest::newRow("unknown cpu lane") << with("\"CPU 0\"]", "\"CPU 7\"]")
+                                          << QStringLiteral("bad.json: steps[0].camera.lanes[0]: unknown lane 'CPU 7'");
+        QTest::newRow("unknown kind") << with("\"hardirq\"", "\"hardirc\"")
+                                      << QStringLiteral("bad.json: steps[1].highlight[0].kind: unknown kind 'hardirc'");
         QTest::newRow("first step without preset")
             << with("{\"preset\": \"basics\"}", "{\"set\": {\"net.rate_hz\": 1}}")
             << QStringLiteral("bad.json: steps[0].scenario.preset: missing");
@@ -250,8 +230,7 @@ class TestLessons : public QObject {
             for (int i = 0; i < p->stepCount(); ++i) {
                 if (i > 0) QTest::keyClick(w_.get(), Qt::Key_PageDown);
                 QCOMPARE(p->stepIndex(), i);
-                QVERIFY2(waitReady(p),
-                         qPrintable(QStringLiteral("%1 step %2 never ran").arg(f).arg(i + 1)));
+                QVERIFY2(waitReady(p), qPrintable(QStringLiteral("%1 step %2 never ran").arg(f).arg(i + 1)));
                 const LessonStep& s = *p->step();
                 QVERIFY2(p->problem().isEmpty(), qPrintable(p->problem()));
                 QCOMPARE(w_->knobs()->scenario().document(), s.scenario.document());
@@ -260,20 +239,17 @@ class TestLessons : public QObject {
                 TimelinePlot* t = w_->timeline();
                 if (s.camera) {
                     QCOMPARE(t->view(), (TimeRange{double(s.camera->from), double(s.camera->to)}));
-                    QCOMPARE(int(t->scene().layout.laneSlots().size()),
-                             int(s.camera->lanes.size()));
+                    QCOMPARE(int(t->scene().layout.laneSlots().size()), int(s.camera->lanes.size()));
                 } else {
                     QCOMPARE(t->view(), t->fullRange());
                 }
                 QCOMPARE(t->highlights().size(), s.highlights.size());
-                QCOMPARE(dock->panel()->counter(),
-                         QStringLiteral("%1 / %2").arg(i + 1).arg(p->stepCount()));
+                QCOMPARE(dock->panel()->counter(), QStringLiteral("%1 / %2").arg(i + 1).arg(p->stepCount()));
                 QCOMPARE(dock->panel()->hasQuestion(), s.question.has_value());
                 tooBig += textThatDoesNotFit(QStringLiteral("%1 step %2").arg(f).arg(i + 1));
             }
         }
-        qInfo("fullest narration box: %.0f %% of its height (%s)", fullestNarration_ * 100,
-              qPrintable(fullestWhere_));
+        qInfo("fullest narration box: %.0f %% of its height (%s)", fullestNarration_ * 100, qPrintable(fullestWhere_));
         QVERIFY2(tooBig.isEmpty(), qPrintable(tooBig));
         p->stop();
         QVERIFY(w_->timeline()->scene().filter.onlyLanes.empty());
@@ -290,8 +266,7 @@ class TestLessons : public QObject {
         QDockWidget* metrics = dockNamed("MetricsDock");
         QVERIFY(scenario && details && runs && metrics);
         QVERIFY(!w_->presentationMode());
-        for (QDockWidget* d : {scenario, details, runs, metrics})
-            d->show();
+        for (QDockWidget* d : {scenario, details, runs, metrics}) d->show();
         const QByteArray before = w_->saveState();
         QVERIFY(lessons->isHidden());
 
@@ -300,9 +275,8 @@ class TestLessons : public QObject {
             QVERIFY2(d == lessons || d->isHidden(), qPrintable(d->objectName()));
         QVERIFY(!lessons->isHidden());
         QCOMPARE(w_->dockWidgetArea(lessons), Qt::RightDockWidgetArea);
-        QTRY_VERIFY2(
-            std::abs(lessons->width() - w_->width() * LessonDock::kWidthShare) < w_->width() * 0.03,
-            qPrintable(QStringLiteral("dock %1 px of %2").arg(lessons->width()).arg(w_->width())));
+        QTRY_VERIFY2(std::abs(lessons->width() - w_->width() * LessonDock::kWidthShare) < w_->width() * 0.03,
+                     qPrintable(QStringLiteral("dock %1 px of %2").arg(lessons->width()).arg(w_->width())));
         QVERIFY(lessons->height() > w_->centralWidget()->height() * 9 / 10); // full height
 
         QVERIFY(lessons->startLesson(QStringLiteral("intro"))); // keeps the lesson layout
@@ -318,8 +292,7 @@ class TestLessons : public QObject {
         lessons->stopAction()->trigger();
         QVERIFY(!lessons->player()->isActive());
         QVERIFY(!w_->presentationMode()); // the lesson turned it on
-        for (QDockWidget* d : {scenario, details, runs, metrics})
-            QVERIFY2(!d->isHidden(), qPrintable(d->objectName()));
+        for (QDockWidget* d : {scenario, details, runs, metrics}) QVERIFY2(!d->isHidden(), qPrintable(d->objectName()));
         QVERIFY(lessons->isHidden());
         QCOMPARE(w_->saveState(), before);
         QVERIFY(w_->runner()->waitForIdle(20000));
@@ -390,8 +363,7 @@ class TestLessons : public QObject {
         f.close();
         QString err;
         QVERIFY(!w_->lessons()->startLesson(path, 0, &err));
-        QVERIFY2(err.contains(path) &&
-                     err.contains(QStringLiteral("steps[1].scenario.set.no.such_knob")),
+        QVERIFY2(err.contains(path) && err.contains(QStringLiteral("steps[1].scenario.set.no.such_knob")),
                  qPrintable(err));
         QVERIFY(!w_->lessons()->player()->isActive());
     }

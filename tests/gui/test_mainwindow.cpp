@@ -1,6 +1,5 @@
 // Drives the real MainWindow on the offscreen platform: opens ready, zooms,
 // selects, re-runs a what-if edit, compares two runs, exports every format.
-#include "test_settings.h"
 #include "core/MainWindow.h"
 #include "core/compare/CompareView.h"
 #include "core/metrics/MetricsPanel.h"
@@ -8,6 +7,7 @@
 #include "core/scenario/KnobPanel.h"
 #include "core/timeline/TimelinePlot.h"
 #include "core/timeline_image.h"
+#include "test_settings.h"
 
 #include <QAction>
 #include <QDir>
@@ -195,7 +195,8 @@ private slots:
                 for (int x = 0; x < img.width(); x += 2) {
                     const QColor c = img.pixelColor(x, y);
                     if (std::abs(c.red() - want.red()) + std::abs(c.green() - want.green()) +
-                            std::abs(c.blue() - want.blue()) < 30)
+                            std::abs(c.blue() - want.blue()) <
+                        30)
                         ++n;
                 }
             return n;

@@ -2,7 +2,6 @@
 // stepping lands on the next event, playing advances the cursor at the chosen
 // speed and pausing stops it, clicking places the cursor, and the machine-state
 // dock shows the hardirq on the CPU's context stack.
-#include "test_settings.h"
 #include "core/MainWindow.h"
 #include "core/player/EventStepper.h"
 #include "core/player/MachineStateView.h"
@@ -10,6 +9,7 @@
 #include "core/player/PlayerController.h"
 #include "core/run/SimulationRunner.h"
 #include "core/timeline/TimelinePlot.h"
+#include "test_settings.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -32,8 +32,7 @@ class TestPlayer : public QObject {
 
     std::vector<std::uint32_t> visibleLanes() const {
         std::vector<std::uint32_t> lanes;
-        for (const LaneSlot& s : w_->timeline()->scene().layout.laneSlots())
-            lanes.push_back(s.lane);
+        for (const LaneSlot& s : w_->timeline()->scene().layout.laneSlots()) lanes.push_back(s.lane);
         return lanes;
     }
 
@@ -56,12 +55,11 @@ class TestPlayer : public QObject {
     // The tree's texts, all rows, "what: state" per line.
     static QStringList texts(QTreeWidgetItem* it) {
         QStringList out{it->text(0) + QStringLiteral(": ") + it->text(1)};
-        for (int i = 0; i < it->childCount(); ++i)
-            out += texts(it->child(i));
+        for (int i = 0; i < it->childCount(); ++i) out += texts(it->child(i));
         return out;
     }
 
-  private slots:
+private slots:
     void initTestCase() {
         irqscope::test::useOwnSettings("test_player");
         MainWindow::Options opt;
@@ -132,10 +130,8 @@ class TestPlayer : public QObject {
         QVERIFY(!player()->isPlaying());
         const double advanced = double(*player()->cursor() - start);
         const double expected = speed * elapsed;
-        QVERIFY2(
-            advanced > 0.8 * expected && advanced <= expected * 1.01,
-            qPrintable(
-                QStringLiteral("advanced %1 ns, expected about %2").arg(advanced).arg(expected)));
+        QVERIFY2(advanced > 0.8 * expected && advanced <= expected * 1.01,
+                 qPrintable(QStringLiteral("advanced %1 ns, expected about %2").arg(advanced).arg(expected)));
         // the view followed: the cursor is on screen
         QVERIFY(double(*player()->cursor()) >= w_->timeline()->view().t0);
         QVERIFY(double(*player()->cursor()) <= w_->timeline()->view().t1);
@@ -169,8 +165,8 @@ class TestPlayer : public QObject {
         QVERIFY(hard);
         player()->setCursor((hard->start + hard->end) / 2);
         const MachineState& st = w_->machineState()->state();
-        const auto cpu = std::find_if(st.cpus.begin(), st.cpus.end(),
-                                      [&](const CpuStateAt& c) { return c.lane == lane; });
+        const auto cpu =
+            std::find_if(st.cpus.begin(), st.cpus.end(), [&](const CpuStateAt& c) { return c.lane == lane; });
         QVERIFY(cpu != st.cpus.end());
         QCOMPARE(cpu->stack.back().kind, ContextKind::Hardirq);
         QVERIFY(cpu->irqsOff);
@@ -189,8 +185,7 @@ class TestPlayer : public QObject {
 
     void clickPlacesTheCursor() {
         TimelinePlot* t = w_->timeline();
-        const QPoint at(t->axisRect()->left() + t->axisRect()->width() / 2,
-                        t->axisRect()->center().y());
+        const QPoint at(t->axisRect()->left() + t->axisRect()->width() / 2, t->axisRect()->center().y());
         QTest::mouseClick(t, Qt::LeftButton, Qt::NoModifier, at);
         const double expected = t->xAxis->pixelToCoord(at.x());
         QVERIFY(std::abs(double(*player()->cursor()) - expected) <= t->view().span() / 1000 + 1);
@@ -200,7 +195,7 @@ class TestPlayer : public QObject {
         if (!qEnvironmentVariableIsEmpty("IRQSCOPE_PLAYER_SHOTS")) writeScreenshots();
     }
 
-  private:
+private:
     // Pictures for the docs (only with IRQSCOPE_PLAYER_SHOTS=dir): the cursor
     // inside a hardirq, zoomed so the nesting is readable, on two presets.
     // Not a test case: run at the end, only when asked.
@@ -217,8 +212,7 @@ class TestPlayer : public QObject {
                         const Segment s = trace().segment(l, d, i);
                         // a device interrupt (not the tick) some way into the run
                         if (s.kind == ContextKind::Hardirq && s.start > trace().endTime() / 5 &&
-                            !trace().str(s.entity).starts_with("arch_timer") &&
-                            s.end - s.start > 1000) {
+                            !trace().str(s.entity).starts_with("arch_timer") && s.end - s.start > 1000) {
                             hard = s;
                             break;
                         }
@@ -234,11 +228,10 @@ class TestPlayer : public QObject {
             w_->resizeDocks({runs, dock}, {110, 700}, Qt::Vertical);
             player()->setCursor(hard->start + (hard->end - hard->start) / 3);
             QTest::qWait(200);
-            QVERIFY(w_->grab().save(QDir(dir).filePath(
-                QStringLiteral("player-%1.png").arg(QString::fromLatin1(preset)))));
+            QVERIFY(
+                w_->grab().save(QDir(dir).filePath(QStringLiteral("player-%1.png").arg(QString::fromLatin1(preset)))));
         }
     }
-
 };
 
 QTEST_MAIN(TestPlayer)

@@ -3,12 +3,12 @@
 // removes the marker; a corrupt autosave or bad QSettings values never crash
 // and are reported; cancelling a long run at any moment keeps the window
 // consistent and the previous run shown; a broken lesson file is reported.
-#include "test_settings.h"
 #include "core/MainWindow.h"
 #include "core/run/Autosave.h"
 #include "core/run/SimulationRunner.h"
 #include "core/scenario/KnobPanel.h"
 #include "core/timeline/TimelinePlot.h"
+#include "test_settings.h"
 
 #include <QAction>
 #include <QDir>
@@ -71,16 +71,13 @@ void leaveCrashBehind(const QByteArray& autosave) {
     write(autosaveFile(), autosave);
 }
 
-const QByteArray kEdited =
-    R"({"schema": "irqscope.scenario/1", "name": "edited", "machine": {"cpus": 3}})";
+const QByteArray kEdited = R"({"schema": "irqscope.scenario/1", "name": "edited", "machine": {"cpus": 3}})";
 } // namespace
 
 class TestReliability : public QObject {
     Q_OBJECT
-  private slots:
-    void initTestCase() {
-        irqscope::test::useOwnSettings("test_reliability");
-    }
+private slots:
+    void initTestCase() { irqscope::test::useOwnSettings("test_reliability"); }
     void init() {
         QDir(dataDir()).removeRecursively();
         QSettings().clear();
@@ -155,8 +152,7 @@ class TestReliability : public QObject {
         leaveCrashBehind(QByteArray("{\"machine\": {\"cpus\": \"three\"}}"));
         MainWindow w(options(Autosave::Restore::Yes));
         const QString msg = w.statusBar()->currentMessage();
-        QVERIFY2(msg.contains(QStringLiteral("autosave.json")) &&
-                     msg.contains(QStringLiteral("machine.cpus")),
+        QVERIFY2(msg.contains(QStringLiteral("autosave.json")) && msg.contains(QStringLiteral("machine.cpus")),
                  qPrintable(msg));
         QVERIFY(w.knobs()->scenario().getInt("machine.cpus") != 3);
         QVERIFY(w.runner()->waitForIdle(60000));
@@ -248,8 +244,8 @@ class TestReliability : public QObject {
         MainWindow w(o);
         bool reported = false;
         for (QLabel* l : w.statusBar()->findChildren<QLabel*>())
-            reported |= l->text().contains(QStringLiteral("broken-lesson.json")) &&
-                        l->text().contains(QStringLiteral("line"));
+            reported |=
+                l->text().contains(QStringLiteral("broken-lesson.json")) && l->text().contains(QStringLiteral("line"));
         QVERIFY2(reported, "the lesson error does not name the file and line");
         QVERIFY(w.runner()->waitForIdle(60000));
     }

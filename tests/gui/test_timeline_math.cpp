@@ -97,15 +97,15 @@ private slots:
         QCOMPARE(l.laneSlots().size(), std::size_t(1));
         const LaneSlot& s = l.laneSlots()[0];
         QCOMPARE(s.depths, 3);
-        QCOMPARE(l.hitTest(s.top + 0.1)->depth, -1);               // marker strip
-        QCOMPARE(l.hitTest(s.bottom - 0.5)->depth, 0);              // task row at the bottom
-        QCOMPARE(l.hitTest(s.rowsTop + 0.5)->depth, 2);             // hardirq row on top
+        QCOMPARE(l.hitTest(s.top + 0.1)->depth, -1);    // marker strip
+        QCOMPARE(l.hitTest(s.bottom - 0.5)->depth, 0);  // task row at the bottom
+        QCOMPARE(l.hitTest(s.rowsTop + 0.5)->depth, 2); // hardirq row on top
         QVERIFY(!l.hitTest(s.bottom + 1));
     }
     void axisTicks() {
-        QCOMPARE(TimeAxisTicker::niceStep(60e6, 8), 1e7);  // 60 ms -> 10 ms steps
+        QCOMPARE(TimeAxisTicker::niceStep(60e6, 8), 1e7); // 60 ms -> 10 ms steps
         QCOMPARE(TimeAxisTicker::niceStep(1000, 8), 100.0);
-        QCOMPARE(TimeAxisTicker::niceStep(3, 8), 1.0);     // never below 1 ns
+        QCOMPARE(TimeAxisTicker::niceStep(3, 8), 1.0); // never below 1 ns
         QCOMPARE(TimeAxisTicker::label(20e6, 1e7, 60e6), QStringLiteral("20 ms"));
         QCOMPARE(TimeAxisTicker::label(12.35e6, 5e4, 12.5e6), QStringLiteral("12.35 ms"));
         QCOMPARE(TimeAxisTicker::label(500, 100, 900), QStringLiteral("500 ns"));

@@ -29,9 +29,7 @@ class TestLanguageSwitch : public QObject {
         auto* d = w_->findChild<QDockWidget*>(QString::fromLatin1(name));
         return d ? d->windowTitle() : QStringLiteral("<no dock %1>").arg(QString::fromLatin1(name));
     }
-    QString filterPlaceholder() const {
-        return w_->knobs()->findChild<QLineEdit*>()->placeholderText();
-    }
+    QString filterPlaceholder() const { return w_->knobs()->findChild<QLineEdit*>()->placeholderText(); }
     QString tasksHeader() const {
         // the tasks table: Task, PID, Charged CPU time, ...
         return w_->metrics()->tasksTable()->horizontalHeaderItem(2)->text();
@@ -42,7 +40,7 @@ class TestLanguageSwitch : public QObject {
         QCoreApplication::processEvents();
     }
 
-  private slots:
+private slots:
     void initTestCase() {
         irqscope::test::useOwnSettings("test_language_switch");
         QSettings().clear();
@@ -63,14 +61,12 @@ class TestLanguageSwitch : public QObject {
         QCOMPARE(dockTitle("MetricsDock"), QStringLiteral("Messwerte"));
         QCOMPARE(w_->centralTabs()->tabText(0), QStringLiteral("Zeitleiste"));
         QCOMPARE(w_->action(QStringLiteral("open"))->text(), QStringLiteral("Szenario ö&ffnen…"));
-        QCOMPARE(w_->action(QStringLiteral("presentation"))->iconText(),
-                 QStringLiteral("Präsentieren"));
+        QCOMPARE(w_->action(QStringLiteral("presentation"))->iconText(), QStringLiteral("Präsentieren"));
         QCOMPARE(filterPlaceholder(), QStringLiteral("Parameter filtern (Name oder Erklärung)…"));
         QCOMPARE(w_->metrics()->tabText(0), QStringLiteral("Latenz"));
         QCOMPARE(tasksHeader(), QStringLiteral("Angerechnete CPU-Zeit"));
-        QCOMPARE(
-            w_->runs()->headerData(RunList::Changes, Qt::Horizontal, Qt::DisplayRole).toString(),
-            QStringLiteral("Änderungen"));
+        QCOMPARE(w_->runs()->headerData(RunList::Changes, Qt::Horizontal, Qt::DisplayRole).toString(),
+                 QStringLiteral("Änderungen"));
         QCOMPARE(QSettings().value(QStringLiteral("language")).toString(), QStringLiteral("de"));
         QCOMPARE(Language::savedChoice(), QStringLiteral("de"));
     }

@@ -29,9 +29,7 @@ struct Message {
     bool numerus = false;
     QStringList translations; // one, or one per plural form
     qint64 line = 0;
-    QString key() const {
-        return context + QLatin1Char('\x1f') + source + QLatin1Char('\x1f') + comment;
-    }
+    QString key() const { return context + QLatin1Char('\x1f') + source + QLatin1Char('\x1f') + comment; }
 };
 
 struct TsFile {
@@ -54,19 +52,15 @@ TsFile readTs(const QString& path) {
         xml.readNext();
         if (!xml.isStartElement()) continue;
         const auto name = xml.name();
-        if (name == QLatin1String("TS"))
-            ts.language = xml.attributes().value(QLatin1String("language")).toString();
-        else if (name == QLatin1String("name"))
-            context = xml.readElementText();
+        if (name == QLatin1String("TS")) ts.language = xml.attributes().value(QLatin1String("language")).toString();
+        else if (name == QLatin1String("name")) context = xml.readElementText();
         else if (name == QLatin1String("message")) {
             m = Message{};
             m.context = context;
             m.numerus = xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes");
             m.line = xml.lineNumber();
-        } else if (name == QLatin1String("source"))
-            m.source = xml.readElementText();
-        else if (name == QLatin1String("comment"))
-            m.comment = xml.readElementText();
+        } else if (name == QLatin1String("source")) m.source = xml.readElementText();
+        else if (name == QLatin1String("comment")) m.comment = xml.readElementText();
         else if (name == QLatin1String("translation")) {
             m.type = xml.attributes().value(QLatin1String("type")).toString();
             if (!m.numerus) {
@@ -74,20 +68,15 @@ TsFile readTs(const QString& path) {
                 ts.messages << m;
             } else {
                 while (xml.readNextStartElement()) {
-                    if (xml.name() == QLatin1String("numerusform"))
-                        m.translations << xml.readElementText();
-                    else
-                        xml.skipCurrentElement();
+                    if (xml.name() == QLatin1String("numerusform")) m.translations << xml.readElementText();
+                    else xml.skipCurrentElement();
                 }
                 ts.messages << m;
             }
         }
     }
     if (xml.hasError())
-        ts.error = QStringLiteral("%1:%2: XML error: %3")
-                       .arg(path)
-                       .arg(xml.lineNumber())
-                       .arg(xml.errorString());
+        ts.error = QStringLiteral("%1:%2: XML error: %3").arg(path).arg(xml.lineNumber()).arg(xml.errorString());
     return ts;
 }
 
@@ -97,8 +86,7 @@ QString tsDir() {
 
 QStringList shippedTs() {
     QStringList out;
-    for (const QString& n :
-         QDir(tsDir()).entryList({QStringLiteral("irqscope_*.ts")}, QDir::Files, QDir::Name))
+    for (const QString& n : QDir(tsDir()).entryList({QStringLiteral("irqscope_*.ts")}, QDir::Files, QDir::Name))
         out << QDir(tsDir()).filePath(n);
     return out;
 }
@@ -111,8 +99,7 @@ int pluralForms(const QString& language) {
 QSet<QString> placeholders(const QString& s) {
     QSet<QString> out;
     static const QRegularExpression re(QStringLiteral("%(\\d+|n)"));
-    for (auto it = re.globalMatch(s); it.hasNext();)
-        out.insert(it.next().captured(0));
+    for (auto it = re.globalMatch(s); it.hasNext();) out.insert(it.next().captured(0));
     return out;
 }
 
@@ -130,19 +117,16 @@ QString where(const TsFile& ts, const Message& m) {
 
 class TestTranslations : public QObject {
     Q_OBJECT
-  private slots:
+private slots:
     void shipsGermanAndChinese() {
         const QStringList files = shippedTs();
-        QVERIFY2(files.contains(tsDir() + QStringLiteral("/irqscope_de.ts")),
-                 qPrintable(files.join(u' ')));
-        QVERIFY2(files.contains(tsDir() + QStringLiteral("/irqscope_zh_CN.ts")),
-                 qPrintable(files.join(u' ')));
+        QVERIFY2(files.contains(tsDir() + QStringLiteral("/irqscope_de.ts")), qPrintable(files.join(u' ')));
+        QVERIFY2(files.contains(tsDir() + QStringLiteral("/irqscope_zh_CN.ts")), qPrintable(files.join(u' ')));
     }
 
     void everyMessageIsTranslated_data() {
         QTest::addColumn<QString>("path");
-        for (const QString& p : shippedTs())
-            QTest::newRow(qPrintable(QFileInfo(p).fileName())) << p;
+        for (const QString& p : shippedTs()) QTest::newRow(qPrintable(QFileInfo(p).fileName())) << p;
     }
     void everyMessageIsTranslated() {
         QFETCH(QString, path);
@@ -153,8 +137,7 @@ class TestTranslations : public QObject {
         QStringList problems;
         for (const Message& m : ts.messages) {
             if (!m.type.isEmpty()) {
-                problems << QStringLiteral(
-                                "%1: translation type=\"%2\" (expected a finished translation)")
+                problems << QStringLiteral("%1: translation type=\"%2\" (expected a finished translation)")
                                 .arg(where(ts, m), m.type);
                 continue;
             }
@@ -180,10 +163,8 @@ class TestTranslations : public QObject {
                                     .arg(where(ts, m), QStringList(want.values()).join(u','),
                                          QStringList(got.values()).join(u','), t);
                 if (hasAccelerator(m.source) && !hasAccelerator(t))
-                    problems
-                        << QStringLiteral(
-                               "%1: the source has a keyboard accelerator (&), \"%2\" has none")
-                               .arg(where(ts, m), t);
+                    problems << QStringLiteral("%1: the source has a keyboard accelerator (&), \"%2\" has none")
+                                    .arg(where(ts, m), t);
             }
         }
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
@@ -198,56 +179,49 @@ class TestTranslations : public QObject {
         lupdate.setWorkingDirectory(QStringLiteral(IRQSCOPE_SOURCE_DIR));
         // the same options as the update_translations target (app/CMakeLists.txt)
         lupdate.start(QStringLiteral(IRQSCOPE_LUPDATE),
-                      {QStringLiteral("-no-obsolete"), QStringLiteral("-locations"),
-                       QStringLiteral("none"), QStringLiteral("-I"), QStringLiteral("app"),
-                       QStringLiteral("-I"), QStringLiteral("engine/include"),
-                       QStringLiteral("app/core"), QStringLiteral("app/gui"), QStringLiteral("-ts"),
-                       fresh});
+                      {QStringLiteral("-no-obsolete"), QStringLiteral("-locations"), QStringLiteral("none"),
+                       QStringLiteral("-I"), QStringLiteral("app"), QStringLiteral("-I"),
+                       QStringLiteral("engine/include"), QStringLiteral("app/core"), QStringLiteral("app/gui"),
+                       QStringLiteral("-ts"), fresh});
         QVERIFY2(lupdate.waitForFinished(120000), "lupdate did not finish in 2 minutes");
         QVERIFY2(lupdate.exitStatus() == QProcess::NormalExit && lupdate.exitCode() == 0,
                  qPrintable(QString::fromLocal8Bit(lupdate.readAllStandardError())));
         const TsFile now = readTs(fresh);
         QVERIFY2(now.error.isEmpty(), qPrintable(now.error));
         QSet<QString> want;
-        for (const Message& m : now.messages)
-            want.insert(m.key());
+        for (const Message& m : now.messages) want.insert(m.key());
         QVERIFY2(want.size() > 100, "lupdate found suspiciously few messages");
 
         for (const QString& path : shippedTs()) {
             const TsFile ts = readTs(path);
             QSet<QString> have;
-            for (const Message& m : ts.messages)
-                have.insert(m.key());
+            for (const Message& m : ts.messages) have.insert(m.key());
             auto show = [](QSet<QString> s) {
                 QStringList l = s.values();
                 l.sort();
                 if (l.size() > 15) l = l.mid(0, 15) << QStringLiteral("…");
-                return l.replaceInStrings(QString(QLatin1Char('\x1f')), QStringLiteral(" | "))
-                    .join(u'\n');
+                return l.replaceInStrings(QString(QLatin1Char('\x1f')), QStringLiteral(" | ")).join(u'\n');
             };
             const QSet<QString> missing = want - have, stale = have - want;
-            QVERIFY2(
-                missing.isEmpty(),
-                qPrintable(QStringLiteral("%1 lacks %2 message(s) found in the sources; run the "
-                                          "update_translations target and translate them:\n%3")
-                               .arg(path)
-                               .arg(missing.size())
-                               .arg(show(missing))));
-            QVERIFY2(
-                stale.isEmpty(),
-                qPrintable(QStringLiteral("%1 has %2 message(s) no longer in the sources; run the "
-                                          "update_translations target:\n%3")
-                               .arg(path)
-                               .arg(stale.size())
-                               .arg(show(stale))));
+            QVERIFY2(missing.isEmpty(),
+                     qPrintable(QStringLiteral("%1 lacks %2 message(s) found in the sources; run the "
+                                               "update_translations target and translate them:\n%3")
+                                    .arg(path)
+                                    .arg(missing.size())
+                                    .arg(show(missing))));
+            QVERIFY2(stale.isEmpty(),
+                     qPrintable(QStringLiteral("%1 has %2 message(s) no longer in the sources; run the "
+                                               "update_translations target:\n%3")
+                                    .arg(path)
+                                    .arg(stale.size())
+                                    .arg(show(stale))));
         }
     }
 
     void systemLocalePicksAShippedLanguage() {
         auto m = [](std::initializer_list<const char*> ui) {
             QStringList l;
-            for (const char* s : ui)
-                l << QString::fromLatin1(s);
+            for (const char* s : ui) l << QString::fromLatin1(s);
             return Language::match(l);
         };
         QCOMPARE(m({"de-DE"}), QStringLiteral("de"));
@@ -265,14 +239,12 @@ class TestTranslations : public QObject {
         QVERIFY(QFile::exists(QStringLiteral(":/i18n/irqscope_zh_CN.qm")));
         QCOMPARE(Language::apply(QStringLiteral("de")), QStringLiteral("de"));
         // a Q_OBJECT context (namespace-qualified) and a Q_DECLARE_TR_FUNCTIONS one
-        QCOMPARE(QCoreApplication::translate("irqscope::app::MainWindow", "&File"),
-                 QStringLiteral("&Datei"));
+        QCOMPARE(QCoreApplication::translate("irqscope::app::MainWindow", "&File"), QStringLiteral("&Datei"));
         QCOMPARE(Palette::kindName(ContextKind::User), QStringLiteral("Benutzer-Task"));
         QCOMPARE(Palette::kindName(ContextKind::Hardirq),
                  QStringLiteral("hardirq")); // kernel terms stay
         QCOMPARE(Language::apply(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
-        QCOMPARE(QCoreApplication::translate("irqscope::app::MainWindow", "&File"),
-                 QStringLiteral("文件(&F)"));
+        QCOMPARE(QCoreApplication::translate("irqscope::app::MainWindow", "&File"), QStringLiteral("文件(&F)"));
         QCOMPARE(Language::apply(QStringLiteral("en")), QStringLiteral("en"));
         QCOMPARE(Palette::kindName(ContextKind::User), QStringLiteral("user task"));
         // an unknown code is refused and changes nothing

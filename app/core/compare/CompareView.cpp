@@ -106,8 +106,11 @@ void CompareView::retranslateUi() {
         cell(2, r.b ? MetricsDelta::format(*r.b, r.unit) : tr("–"));
         const auto d = r.delta();
         QString rel;
-        if (d && r.a && *r.a != 0) rel = tr("%1%2 %").arg(*d >= 0 ? QStringLiteral("+") : QString()).arg(100.0 * *d / std::abs(*r.a), 0, 'f', 1);
-        auto* dc = cell(3, d ? (*d >= 0 ? QStringLiteral("+") : QString()) + MetricsDelta::format(*d, r.unit) : tr("–"));
+        if (d && r.a && *r.a != 0)
+            rel =
+                tr("%1%2 %").arg(*d >= 0 ? QStringLiteral("+") : QString()).arg(100.0 * *d / std::abs(*r.a), 0, 'f', 1);
+        auto* dc =
+            cell(3, d ? (*d >= 0 ? QStringLiteral("+") : QString()) + MetricsDelta::format(*d, r.unit) : tr("–"));
         auto* rc = cell(4, rel);
         if (d && std::abs(*d) > 1e-9) {
             const bool better = (*d < 0) == r.lowerIsBetter;

@@ -21,7 +21,9 @@ QString MetricsDelta::format(double v, DeltaRow::Unit u) {
 std::vector<DeltaRow> MetricsDelta::compute(const Metrics& a, const Metrics& b) {
     std::vector<DeltaRow> rows;
     auto add = [&](QString group, QString name, std::optional<double> va, std::optional<double> vb, DeltaRow::Unit u,
-                   bool lower = true) { rows.push_back({std::move(group), std::move(name), va, vb, u, lower}); };
+                   bool lower = true) {
+        rows.push_back({std::move(group), std::move(name), va, vb, u, lower});
+    };
 
     std::set<std::string> latNames;
     for (const auto& [n, h] : a.latency) latNames.insert(n);
@@ -59,7 +61,8 @@ std::vector<DeltaRow> MetricsDelta::compute(const Metrics& a, const Metrics& b) 
 
     // time per context, all CPUs together, as % of CPU time
     auto share = [](const Metrics& m, ContextKind k) {
-        double sum = 0, total = double(std::max<Time>(m.simTimeNs, 1)) * double(std::max<std::size_t>(m.cpus.size(), 1));
+        double sum = 0,
+               total = double(std::max<Time>(m.simTimeNs, 1)) * double(std::max<std::size_t>(m.cpus.size(), 1));
         for (const CpuMetrics& c : m.cpus) sum += double(c.nsByKind[static_cast<int>(k)]);
         return 100.0 * sum / total;
     };
@@ -67,7 +70,8 @@ std::vector<DeltaRow> MetricsDelta::compute(const Metrics& a, const Metrics& b) 
         add(tr("CPU time (all CPUs)"), Palette::kindName(k), share(a, k), share(b, k), DeltaRow::Unit::Percent,
             k != ContextKind::Idle);
     auto irqsOff = [](const Metrics& m) {
-        double sum = 0, total = double(std::max<Time>(m.simTimeNs, 1)) * double(std::max<std::size_t>(m.cpus.size(), 1));
+        double sum = 0,
+               total = double(std::max<Time>(m.simTimeNs, 1)) * double(std::max<std::size_t>(m.cpus.size(), 1));
         for (const CpuMetrics& c : m.cpus) sum += double(c.irqsOffNs);
         return 100.0 * sum / total;
     };

@@ -56,13 +56,19 @@ ImageExportDialog::ImageExportDialog(const QString& suggestedPath, QSize size, b
 }
 
 void ImageExportDialog::browse() {
-    const QString p = QFileDialog::getSaveFileName(this, tr("Export image"), path(),
-                                                   tr("PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)"));
+    const QString p = QFileDialog::getSaveFileName(
+        this, tr("Export image"), path(), tr("PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)"));
     if (!p.isEmpty()) path_->setText(p);
 }
 
-QString ImageExportDialog::path() const { return path_->text().trimmed(); }
-QSize ImageExportDialog::imageSize() const { return {w_->value(), h_->value()}; }
-bool ImageExportDialog::wholeRun() const { return whole_ && whole_->isChecked(); }
+QString ImageExportDialog::path() const {
+    return path_->text().trimmed();
+}
+QSize ImageExportDialog::imageSize() const {
+    return {w_->value(), h_->value()};
+}
+bool ImageExportDialog::wholeRun() const {
+    return whole_ && whole_->isChecked();
+}
 
 } // namespace irqscope::app

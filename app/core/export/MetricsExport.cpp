@@ -35,7 +35,8 @@ QByteArray metricsCsv(const Metrics& m) {
             row("cpu_time", timeBucketId(static_cast<TimeBucket>(b)), c.cpu, "time", double(c.ns[b]), "ns");
         for (int k = 0; k < kContextKindCount; ++k)
             if (c.nsByKind[k])
-                row("cpu_time_by_kind", contextKindId(static_cast<ContextKind>(k)), c.cpu, "time", double(c.nsByKind[k]), "ns");
+                row("cpu_time_by_kind", contextKindId(static_cast<ContextKind>(k)), c.cpu, "time",
+                    double(c.nsByKind[k]), "ns");
         row("cpu", "irqs_off", c.cpu, "time", double(c.irqsOffNs), "ns");
         row("cpu", "context_switches", c.cpu, "count", double(c.contextSwitches), "");
         row("cpu", "interrupts", c.cpu, "count", double(c.interrupts), "");
@@ -45,7 +46,8 @@ QByteArray metricsCsv(const Metrics& m) {
         if (!h.count()) continue;
         row("latency", name, -1, "mean", h.mean(), "ns");
         row("latency", name, -1, "min", double(h.min()), "ns");
-        for (double p : {50.0, 90.0, 99.0, 99.9}) row("latency", name, -1, "p" + QByteArray::number(p).toStdString(), double(h.percentile(p)), "ns");
+        for (double p : {50.0, 90.0, 99.0, 99.9})
+            row("latency", name, -1, "p" + QByteArray::number(p).toStdString(), double(h.percentile(p)), "ns");
         row("latency", name, -1, "max", double(h.max()), "ns");
     }
     for (const auto& [name, t] : m.throughput) {
@@ -60,7 +62,9 @@ QByteArray metricsCsv(const Metrics& m) {
     return out;
 }
 
-QByteArray metricsJson(const Metrics& m) { return QByteArray::fromStdString(toJson(m).dump(2) + "\n"); }
+QByteArray metricsJson(const Metrics& m) {
+    return QByteArray::fromStdString(toJson(m).dump(2) + "\n");
+}
 
 bool saveMetrics(const Metrics& m, const QString& path, QString* error) {
     const bool csv = QFileInfo(path).suffix().compare(QLatin1String("csv"), Qt::CaseInsensitive) == 0;

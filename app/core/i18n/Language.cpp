@@ -106,8 +106,7 @@ QString Language::apply(const QString& code) {
     if (!removed && !s.app && !s.qt && QCoreApplication::instance()) {
         // Nothing was installed or removed, so Qt says nothing; tell the
         // widgets anyway so every switch behaves the same.
-        QCoreApplication::postEvent(QCoreApplication::instance(),
-                                    new QEvent(QEvent::LanguageChange));
+        QCoreApplication::postEvent(QCoreApplication::instance(), new QEvent(QEvent::LanguageChange));
     }
     s.choice = code;
     s.effective = lang;

@@ -16,7 +16,7 @@ namespace irqscope::app {
 
 class Language {
     Q_DECLARE_TR_FUNCTIONS(Language)
-  public:
+public:
     struct Choice {
         QString code;       // "" = system default, "en", "de", "zh_CN"
         QString nativeName; // shown in the menu in its own language; empty for the system default

@@ -13,15 +13,13 @@ LanguageMenu::LanguageMenu(QWidget* parent) : QMenu(parent) {
     group_->setExclusive(true);
     for (const Language::Choice& c : Language::choices()) {
         QAction* a = addAction(c.nativeName);
-        a->setObjectName(QStringLiteral("language_%1")
-                             .arg(c.code.isEmpty() ? QStringLiteral("system") : c.code));
+        a->setObjectName(QStringLiteral("language_%1").arg(c.code.isEmpty() ? QStringLiteral("system") : c.code));
         a->setData(c.code);
         a->setCheckable(true);
         group_->addAction(a);
         if (c.code.isEmpty()) addSeparator();
     }
-    connect(group_, &QActionGroup::triggered, this,
-            [](QAction* a) { Language::choose(a->data().toString()); });
+    connect(group_, &QActionGroup::triggered, this, [](QAction* a) { Language::choose(a->data().toString()); });
     retranslateUi();
 }
 
@@ -38,8 +36,7 @@ void LanguageMenu::retranslateUi() {
 
 void LanguageMenu::syncChecks() {
     const QString choice = Language::currentChoice();
-    for (QAction* a : group_->actions())
-        a->setChecked(a->data().toString() == choice);
+    for (QAction* a : group_->actions()) a->setChecked(a->data().toString() == choice);
 }
 
 void LanguageMenu::changeEvent(QEvent* e) {

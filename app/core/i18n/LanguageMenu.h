@@ -12,13 +12,13 @@ namespace irqscope::app {
 
 class LanguageMenu : public QMenu {
     Q_OBJECT
-  public:
+public:
     explicit LanguageMenu(QWidget* parent = nullptr);
 
-  protected:
+protected:
     void changeEvent(QEvent* e) override;
 
-  private:
+private:
     void retranslateUi();
     void syncChecks();
     QActionGroup* group_ = nullptr;

@@ -20,20 +20,16 @@ std::optional<std::uint32_t> laneByName(const Trace& t, const QString& name) {
 
 QString laneNames(const Trace& t) {
     QStringList names;
-    for (std::uint32_t l = 0; l < t.laneCount() && l < 12; ++l)
-        names << QString::fromStdString(t.lane(l).name);
+    for (std::uint32_t l = 0; l < t.laneCount() && l < 12; ++l) names << QString::fromStdString(t.lane(l).name);
     if (t.laneCount() > 12) names << QStringLiteral("…");
     return names.join(QStringLiteral(", "));
 }
 
 HighlightMatch resolveHighlight(const Trace& t, const LessonHighlight& h, Time searchEnd) {
     const auto lane = laneByName(t, h.lane);
-    if (!lane)
-        return {std::nullopt,
-                QStringLiteral("unknown lane '%1' (this run has: %2)").arg(h.lane, laneNames(t))};
+    if (!lane) return {std::nullopt, QStringLiteral("unknown lane '%1' (this run has: %2)").arg(h.lane, laneNames(t))};
     for (int d = t.depthCount(*lane) - 1; d >= 0; --d)
-        if (auto s = t.segmentAt(*lane, d, h.at); s && matches(t, *s, h))
-            return {SegmentRef{*lane, *s}, {}};
+        if (auto s = t.segmentAt(*lane, d, h.at); s && matches(t, *s, h)) return {SegmentRef{*lane, *s}, {}};
     std::optional<Segment> first;
     for (int d = 0; d < t.depthCount(*lane); ++d) {
         const auto [i, j] = t.segmentRange(*lane, d, h.at, std::max(searchEnd, h.at + 1));
@@ -47,12 +43,10 @@ HighlightMatch resolveHighlight(const Trace& t, const LessonHighlight& h, Time s
         }
     }
     if (first) return {SegmentRef{*lane, *first}, {}};
-    return {
-        std::nullopt,
-        QStringLiteral("nothing of kind '%1'%2 on %3 at or after %4")
-            .arg(h.kind ? QString::fromLatin1(contextKindId(*h.kind)) : QStringLiteral("any"),
-                 h.entity.isEmpty() ? QString() : QStringLiteral(" (entity '%1')").arg(h.entity),
-                 h.lane, QString::fromStdString(formatDuration(h.at)))};
+    return {std::nullopt, QStringLiteral("nothing of kind '%1'%2 on %3 at or after %4")
+                              .arg(h.kind ? QString::fromLatin1(contextKindId(*h.kind)) : QStringLiteral("any"),
+                                   h.entity.isEmpty() ? QString() : QStringLiteral(" (entity '%1')").arg(h.entity),
+                                   h.lane, QString::fromStdString(formatDuration(h.at)))};
 }
 
 } // namespace irqscope::app

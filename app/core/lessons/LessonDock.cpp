@@ -72,8 +72,7 @@ LessonDock::LessonDock(MainWindow* window) : QDockWidget(window), window_(window
     stop_ = new QAction(this);
     connect(stop_, &QAction::triggered, player_, &LessonPlayer::stop);
     // Shortcuts must work while the menu bar is hidden (full screen) too.
-    for (QAction* a : {previous_, next_, restart_})
-        window->addAction(a);
+    for (QAction* a : {previous_, next_, restart_}) window->addAction(a);
 
     connect(player_, &LessonPlayer::activeChanged, this, [this](bool active) {
         pages_->setCurrentWidget(active ? static_cast<QWidget*>(panel_) : pages_->widget(0));
@@ -112,8 +111,7 @@ void LessonDock::applyLessonLayout() {
     for (QDockWidget* d : window_->findChildren<QDockWidget*>())
         if (d != this && d->parentWidget() == window_) d->hide();
     setFloating(false);
-    if (window_->dockWidgetArea(this) != Qt::RightDockWidgetArea)
-        window_->addDockWidget(Qt::RightDockWidgetArea, this);
+    if (window_->dockWidgetArea(this) != Qt::RightDockWidgetArea) window_->addDockWidget(Qt::RightDockWidgetArea, this);
     show();
     raise();
     fitWidth();
@@ -141,8 +139,8 @@ void LessonDock::restoreLayoutBeforeLesson() {
 }
 
 void LessonDock::openLessonDialog() {
-    const QString path = QFileDialog::getOpenFileName(window_, tr("Open lesson file"), QString(),
-                                                      tr("Lessons (*.json);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(window_, tr("Open lesson file"), QString(), tr("Lessons (*.json);;All files (*)"));
     if (!path.isEmpty()) startLesson(path);
 }
 
@@ -159,9 +157,8 @@ void LessonDock::retranslateUi() {
     next_->setText(tr("&Next step"));
     restart_->setText(tr("&Restart lesson"));
     stop_->setText(tr("&End lesson"));
-    chooserHint_->setText(
-        tr("Choose a lesson and press Start. Each step sets up a run, zooms to what matters "
-           "and explains it; Page Down and Page Up move between steps."));
+    chooserHint_->setText(tr("Choose a lesson and press Start. Each step sets up a run, zooms to what matters "
+                             "and explains it; Page Down and Page Up move between steps."));
     startButton_->setText(tr("Start"));
     openButton_->setText(tr("Open lesson file…"));
     rebuildChooser();
@@ -187,8 +184,7 @@ void LessonDock::rebuildChooser() {
     menu_->addSeparator();
     menu_->addAction(open_);
     menu_->addSeparator();
-    for (QAction* a : {previous_, next_, restart_, stop_})
-        menu_->addAction(a);
+    for (QAction* a : {previous_, next_, restart_, stop_}) menu_->addAction(a);
     updateActions();
 }
 

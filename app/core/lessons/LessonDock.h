@@ -22,7 +22,7 @@ class MainWindow;
 
 class LessonDock : public QDockWidget {
     Q_OBJECT
-  public:
+public:
     explicit LessonDock(MainWindow* window);
 
     // A lesson file (":/lessons/01-intro.json", a path) or a shipped lesson's
@@ -50,11 +50,11 @@ class LessonDock : public QDockWidget {
     QByteArray layoutBeforeLesson() const { return layoutBefore_; }
     static constexpr double kWidthShare = 0.32;
 
-  protected:
+protected:
     void changeEvent(QEvent* e) override;
     bool eventFilter(QObject* watched, QEvent* e) override;
 
-  private:
+private:
     void retranslateUi();
     void rebuildChooser();
     void updateActions();

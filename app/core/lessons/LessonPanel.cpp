@@ -143,8 +143,8 @@ void LessonPanel::showStep() {
         status_->clear();
         return;
     }
-    lessonTitle_->setText(QStringLiteral("<span style='color:#555'>%1</span>")
-                              .arg(player_->lesson()->title.text(lang).toHtmlEscaped()));
+    lessonTitle_->setText(
+        QStringLiteral("<span style='color:#555'>%1</span>").arg(player_->lesson()->title.text(lang).toHtmlEscaped()));
     counter_->setText(tr("%1 / %2").arg(player_->stepIndex() + 1).arg(player_->stepCount()));
     stepTitle_->setText(QStringLiteral("<span style='font-size:%1pt; font-weight:bold'>%2</span>")
                             .arg(int(pt * 1.35))
@@ -155,8 +155,7 @@ void LessonPanel::showStep() {
     narration_->setHtml(narrationHtml(s->narration.text(lang)));
     questionBox_->setVisible(s->question.has_value());
     if (s->question) {
-        question_->setText(
-            QStringLiteral("<b>%1</b>").arg(s->question->text.text(lang).toHtmlEscaped()));
+        question_->setText(QStringLiteral("<b>%1</b>").arg(s->question->text.text(lang).toHtmlEscaped()));
         answer_->setText(s->question->answer.text(lang));
         answer_->hide();
         reveal_->show();

@@ -16,7 +16,7 @@ class LessonPlayer;
 
 class LessonPanel : public QWidget {
     Q_OBJECT
-  public:
+public:
     LessonPanel(LessonPlayer* player, QWidget* parent = nullptr);
 
     // The language of lesson texts ("de", "zh_CN"); empty: the UI language (Language::current()).
@@ -36,13 +36,13 @@ class LessonPanel : public QWidget {
     QTextBrowser* narrationView() const { return narration_; }
     QGroupBox* questionBox() const { return questionBox_; }
 
-  signals:
+signals:
     void closeRequested();
 
-  protected:
+protected:
     void changeEvent(QEvent* e) override;
 
-  private:
+private:
     void retranslateUi();
     void showStep();
     void showStatus();

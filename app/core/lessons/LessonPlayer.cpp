@@ -23,8 +23,7 @@ LessonPlayer::LessonPlayer(MainWindow* window) : QObject(window), window_(window
     connect(runner, &SimulationRunner::failed, this, [this](int ticket, const QString& message) {
         if (ticket != waitingTicket_) return;
         waitingTicket_ = 0;
-        addProblem(QStringLiteral("steps[%1].scenario").arg(index_),
-                   tr("the run failed: %1").arg(message));
+        addProblem(QStringLiteral("steps[%1].scenario").arg(index_), tr("the run failed: %1").arg(message));
     });
     connect(runner, &SimulationRunner::cancelled, this, [this](int ticket) {
         if (ticket != waitingTicket_) return;
@@ -110,25 +109,21 @@ void LessonPlayer::applyCamera() {
     if (s.camera) {
         for (int i = 0; i < s.camera->lanes.size(); ++i) {
             const QString& name = s.camera->lanes[i];
-            if (laneByName(*trace, name))
-                f.onlyLanes.push_back(name.toStdString());
+            if (laneByName(*trace, name)) f.onlyLanes.push_back(name.toStdString());
             else
                 addProblem(at + QStringLiteral(".camera.lanes[%1]").arg(i),
                            tr("unknown lane '%1' (this run has: %2)").arg(name, laneNames(*trace)));
         }
     }
     t->setLaneFilter(f);
-    t->setView(s.camera ? TimeRange{double(s.camera->from), double(s.camera->to)} : t->fullRange(),
-               true);
+    t->setView(s.camera ? TimeRange{double(s.camera->from), double(s.camera->to)} : t->fullRange(), true);
 
     std::vector<SegmentRef> refs;
     const Time searchEnd = s.camera ? s.camera->to : trace->endTime();
     for (const LessonHighlight& h : s.highlights) {
         const HighlightMatch m = resolveHighlight(*trace, h, searchEnd);
-        if (m.ref)
-            refs.push_back(*m.ref);
-        else
-            addProblem(h.jsonPath, m.error);
+        if (m.ref) refs.push_back(*m.ref);
+        else addProblem(h.jsonPath, m.error);
     }
     t->setHighlights(refs);
     if (refs.empty()) {

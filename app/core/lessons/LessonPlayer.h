@@ -16,7 +16,7 @@ class MainWindow;
 
 class LessonPlayer : public QObject {
     Q_OBJECT
-  public:
+public:
     explicit LessonPlayer(MainWindow* window);
 
     void start(Lesson lesson, int step = 0);
@@ -25,28 +25,26 @@ class LessonPlayer : public QObject {
     const Lesson* lesson() const { return lesson_ ? &*lesson_ : nullptr; }
     int stepIndex() const { return index_; }
     int stepCount() const { return lesson_ ? int(lesson_->steps.size()) : 0; }
-    const LessonStep* step() const {
-        return lesson_ ? &lesson_->steps[std::size_t(index_)] : nullptr;
-    }
+    const LessonStep* step() const { return lesson_ ? &lesson_->steps[std::size_t(index_)] : nullptr; }
     // The step's run is still being simulated; the camera follows when it ends.
     bool waitingForRun() const { return waitingTicket_ != 0; }
     // What the run did not have (an unknown lane, a highlight that found
     // nothing), as "file: steps[2].camera.lanes[0]: ..."; empty when all is well.
     QString problem() const { return problem_; }
 
-  public slots:
+public slots:
     void next();
     void previous();
     void restart();
     void goTo(int index);
 
-  signals:
+signals:
     void stepChanged(); // a new step is shown (its texts); its run may follow
     void stepReady();   // its run is on screen with camera and highlights
     void problemChanged();
     void activeChanged(bool active);
 
-  private:
+private:
     void apply();
     void applyCamera();
     void addProblem(const QString& where, const QString& what);

@@ -51,15 +51,12 @@ QString qs(const std::string& s) {
     return QString::fromStdString(s);
 }
 
-const json& object(const json& v, const std::string& where,
-                   std::initializer_list<const char*> keys) {
+const json& object(const json& v, const std::string& where, std::initializer_list<const char*> keys) {
     if (!v.is_object()) fail(where, "expected an object, found " + found(v));
     for (const auto& [k, _] : v.items()) {
-        if (std::none_of(keys.begin(), keys.end(),
-                         [&](const char* allowed) { return k == allowed; })) {
+        if (std::none_of(keys.begin(), keys.end(), [&](const char* allowed) { return k == allowed; })) {
             std::string list;
-            for (const char* allowed : keys)
-                list += std::string(list.empty() ? "" : ", ") + allowed;
+            for (const char* allowed : keys) list += std::string(list.empty() ? "" : ", ") + allowed;
             fail(child(where, k), "unknown key (expected one of: " + list + ")");
         }
     }
@@ -72,8 +69,7 @@ const json& required(const json& obj, const std::string& where, const char* key)
 }
 
 std::string string(const json& v, const std::string& where) {
-    if (!v.is_string() || v.get<std::string>().empty())
-        fail(where, "expected a non-empty string, found " + found(v));
+    if (!v.is_string() || v.get<std::string>().empty()) fail(where, "expected a non-empty string, found " + found(v));
     return v.get<std::string>();
 }
 
@@ -89,16 +85,13 @@ LocalText localText(const json& v, const std::string& where) {
             fail(child(where, lang), "expected a language code such as en, de or zh_CN");
         t.byLanguage.insert(qs(lang), qs(string(text, child(where, lang))));
     }
-    if (!t.has(QStringLiteral("en")))
-        fail(child(where, "en"), "missing (the English text is required)");
+    if (!t.has(QStringLiteral("en"))) fail(child(where, "en"), "missing (the English text is required)");
     return t;
 }
 
 Time readTime(const json& v, const std::string& where) {
     const auto t = v.is_string() ? parseLessonTime(qs(v.get<std::string>())) : std::nullopt;
-    if (!t)
-        fail(where, "expected a time with a unit such as \"1.25ms\" (ns, us, µs, ms, s), found " +
-                        found(v));
+    if (!t) fail(where, "expected a time with a unit such as \"1.25ms\" (ns, us, µs, ms, s), found " + found(v));
     return *t;
 }
 
@@ -110,17 +103,14 @@ std::string timeText(Time t) {
 // scenario, or both (the changes then apply to the fresh preset).
 void readScenario(const json& v, const std::string& where, LessonStep& step) {
     object(v, where, {"preset", "set"});
-    if (!v.contains("preset") && !v.contains("set"))
-        fail(where, "expected \"preset\", \"set\" or both");
+    if (!v.contains("preset") && !v.contains("set")) fail(where, "expected \"preset\", \"set\" or both");
     if (v.contains("preset")) {
         const std::string name = string(v["preset"], child(where, "preset"));
         auto s = loadPreset(name);
         if (!s) {
             std::string names;
-            for (const auto& p : listPresets())
-                names += (names.empty() ? "" : ", ") + p.name;
-            fail(child(where, "preset"),
-                 "unknown preset '" + name + "' (expected one of: " + names + ")");
+            for (const auto& p : listPresets()) names += (names.empty() ? "" : ", ") + p.name;
+            fail(child(where, "preset"), "unknown preset '" + name + "' (expected one of: " + names + ")");
         }
         step.scenario = *s;
         step.preset = qs(name);
@@ -129,15 +119,13 @@ void readScenario(const json& v, const std::string& where, LessonStep& step) {
     const json& set = v["set"];
     if (!set.is_object() || set.empty())
         fail(child(where, "set"),
-             "expected an object of knob changes {\"gpu.bottom_half\": \"tasklet\"}, found " +
-                 found(set));
+             "expected an object of knob changes {\"gpu.bottom_half\": \"tasklet\"}, found " + found(set));
     // Cross-field rules are checked at each change, so a change that needs
     // another one of the same step is retried after the others.
     std::vector<std::pair<std::string, const json*>> pending;
     for (const auto& [path, value] : set.items()) {
         if (!Schema::builtin().find(path))
-            fail(child(child(where, "set"), path),
-                 "unknown knob (see `irqscope-cli describe` for every knob)");
+            fail(child(child(where, "set"), path), "unknown knob (see `irqscope-cli describe` for every knob)");
         pending.emplace_back(path, &value);
     }
     while (!pending.empty()) {
@@ -161,25 +149,22 @@ LessonCamera readCamera(const json& v, const std::string& where, const Scenario&
     LessonCamera c;
     c.from = readTime(required(v, where, "from"), child(where, "from"));
     c.to = readTime(required(v, where, "to"), child(where, "to"));
-    if (c.to <= c.from)
-        fail(child(where, "to"), "expected a time after \"from\" (" + timeText(c.from) + ")");
+    if (c.to <= c.from) fail(child(where, "to"), "expected a time after \"from\" (" + timeText(c.from) + ")");
     const Time end = s.getDuration("run.duration_ns");
     if (c.to > end)
-        fail(child(where, "to"), "expected a time inside the run, which ends at " + timeText(end) +
-                                     ", found " + timeText(c.to));
+        fail(child(where, "to"),
+             "expected a time inside the run, which ends at " + timeText(end) + ", found " + timeText(c.to));
     if (v.contains("lanes")) {
         const json& lanes = v["lanes"];
         const std::string at = child(where, "lanes");
         if (!lanes.is_array() || lanes.empty())
-            fail(at, "expected a list of lane names such as [\"CPU 0\", \"CPU 1\"], found " +
-                         found(lanes));
+            fail(at, "expected a list of lane names such as [\"CPU 0\", \"CPU 1\"], found " + found(lanes));
         static const QRegularExpression kCpu(QStringLiteral("^CPU (\\d+)$"));
         const auto cpus = s.getInt("machine.cpus");
         for (std::size_t i = 0; i < lanes.size(); ++i) {
             const QString name = qs(string(lanes[i], item(at, i)));
             if (const auto m = kCpu.match(name); m.hasMatch() && m.captured(1).toLongLong() >= cpus)
-                fail(item(at, i), "unknown lane '" + name.toStdString() +
-                                      "' (the machine has CPU 0 to CPU " +
+                fail(item(at, i), "unknown lane '" + name.toStdString() + "' (the machine has CPU 0 to CPU " +
                                       std::to_string(cpus - 1) + ")");
             c.lanes << name;
         }
@@ -199,8 +184,7 @@ LessonHighlight readHighlight(const json& v, const std::string& where) {
         if (!h.kind) {
             std::string ids;
             for (int i = 0; i < kContextKindCount; ++i)
-                ids += std::string(ids.empty() ? "" : ", ") +
-                       contextKindId(static_cast<ContextKind>(i));
+                ids += std::string(ids.empty() ? "" : ", ") + contextKindId(static_cast<ContextKind>(i));
             fail(child(where, "kind"), "unknown kind '" + k + "' (expected one of: " + ids + ")");
         }
     }
@@ -220,29 +204,24 @@ LessonStep readStep(const json& v, const std::string& where, const LessonStep* p
     if (v.contains("scenario")) {
         const json& sc = v["scenario"];
         if (!previous && sc.is_object() && !sc.contains("preset"))
-            fail(child(child(where, "scenario"), "preset"),
-                 "missing (the first step must choose a preset)");
+            fail(child(child(where, "scenario"), "preset"), "missing (the first step must choose a preset)");
         readScenario(sc, child(where, "scenario"), step);
         step.declaresScenario = true;
     } else if (!previous) {
-        fail(child(where, "scenario"),
-             "missing (the first step must choose a preset: {\"preset\": \"basics\"})");
+        fail(child(where, "scenario"), "missing (the first step must choose a preset: {\"preset\": \"basics\"})");
     }
-    if (v.contains("camera"))
-        step.camera = readCamera(v["camera"], child(where, "camera"), step.scenario);
+    if (v.contains("camera")) step.camera = readCamera(v["camera"], child(where, "camera"), step.scenario);
     if (v.contains("highlight")) {
         const json& hl = v["highlight"];
         const std::string at = child(where, "highlight");
         if (!hl.is_array()) fail(at, "expected a list of highlights, found " + found(hl));
-        for (std::size_t i = 0; i < hl.size(); ++i)
-            step.highlights.push_back(readHighlight(hl[i], item(at, i)));
+        for (std::size_t i = 0; i < hl.size(); ++i) step.highlights.push_back(readHighlight(hl[i], item(at, i)));
     }
     if (v.contains("question")) {
         const std::string at = child(where, "question");
         object(v["question"], at, {"text", "answer"});
-        step.question =
-            LessonQuestion{localText(required(v["question"], at, "text"), child(at, "text")),
-                           localText(required(v["question"], at, "answer"), child(at, "answer"))};
+        step.question = LessonQuestion{localText(required(v["question"], at, "text"), child(at, "text")),
+                                       localText(required(v["question"], at, "answer"), child(at, "answer"))};
     }
     return step;
 }
@@ -257,11 +236,9 @@ Lesson readDocument(const json& doc) {
     lesson.title = localText(required(doc, "", "title"), "title");
     lesson.summary = localText(required(doc, "", "summary"), "summary");
     const json& steps = required(doc, "", "steps");
-    if (!steps.is_array() || steps.empty())
-        fail("steps", "expected a non-empty list of steps, found " + found(steps));
+    if (!steps.is_array() || steps.empty()) fail("steps", "expected a non-empty list of steps, found " + found(steps));
     for (std::size_t i = 0; i < steps.size(); ++i)
-        lesson.steps.push_back(
-            readStep(steps[i], item("steps", i), i ? &lesson.steps.back() : nullptr));
+        lesson.steps.push_back(readStep(steps[i], item("steps", i), i ? &lesson.steps.back() : nullptr));
     return lesson;
 }
 
@@ -275,8 +252,7 @@ std::string lineColumn(const QByteArray& text, std::size_t byte) {
 } // namespace
 
 std::optional<Time> parseLessonTime(const QString& text) {
-    static const QRegularExpression kTime(
-        QStringLiteral("^\\s*(\\d+(\\.\\d+)?)\\s*(ns|us|µs|ms|s)\\s*$"));
+    static const QRegularExpression kTime(QStringLiteral("^\\s*(\\d+(\\.\\d+)?)\\s*(ns|us|µs|ms|s)\\s*$"));
     const auto m = kTime.match(text);
     if (!m.hasMatch()) return std::nullopt;
     QString unit = m.captured(3);

@@ -61,9 +61,9 @@ void CpuTimePlot::rebuild() {
     xAxis->setTicker(ticker);
     xAxis->setRange(keys.front() - 0.7, keys.back() + 0.7);
     // bottom to top: the task, then what interrupts it; idle on top
-    const ContextKind order[] = {ContextKind::User,      ContextKind::Kthread,   ContextKind::Ksoftirqd,
-                                 ContextKind::Kworker,   ContextKind::IrqThread, ContextKind::Tasklet,
-                                 ContextKind::Softirq,   ContextKind::Hardirq,   ContextKind::Nmi,
+    const ContextKind order[] = {ContextKind::User,    ContextKind::Kthread,   ContextKind::Ksoftirqd,
+                                 ContextKind::Kworker, ContextKind::IrqThread, ContextKind::Tasklet,
+                                 ContextKind::Softirq, ContextKind::Hardirq,   ContextKind::Nmi,
                                  ContextKind::Idle};
     QCPBars* below = nullptr;
     for (ContextKind k : order) {

@@ -143,8 +143,8 @@ void LatencyPlot::rebuild() {
     yAxis->setRange(0, maxCount * 1.25);
     yAxis2->setRange(0, 105);
 
-    const std::pair<double, QString> marks[] = {{50, tr("p50")}, {90, tr("p90")}, {99, tr("p99")},
-                                                {99.9, tr("p99.9")}, {100, tr("max")}};
+    const std::pair<double, QString> marks[] = {
+        {50, tr("p50")}, {90, tr("p90")}, {99, tr("p99")}, {99.9, tr("p99.9")}, {100, tr("max")}};
     int row = 0;
     for (const auto& [p, label] : marks) {
         const double x = double(p >= 100 ? hist_->max() : hist_->percentile(p));

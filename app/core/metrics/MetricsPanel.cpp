@@ -43,7 +43,9 @@ QTableWidget* makeTable(int columns, QWidget* parent) {
     return t;
 }
 
-QString pct(double v) { return MetricsPanel::tr("%1 %").arg(v, 0, 'f', 1); }
+QString pct(double v) {
+    return MetricsPanel::tr("%1 %").arg(v, 0, 'f', 1);
+}
 } // namespace
 
 MetricsPanel::MetricsPanel(QWidget* parent) : QTabWidget(parent) {

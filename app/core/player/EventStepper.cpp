@@ -4,8 +4,7 @@
 
 namespace irqscope::app {
 
-std::optional<Time> nextEventAfter(const Trace& trace, const std::vector<std::uint32_t>& lanes,
-                                   Time t) {
+std::optional<Time> nextEventAfter(const Trace& trace, const std::vector<std::uint32_t>& lanes, Time t) {
     constexpr Time kNone = std::numeric_limits<Time>::max();
     Time best = kNone;
     auto consider = [&](Time v) {
@@ -31,8 +30,7 @@ std::optional<Time> nextEventAfter(const Trace& trace, const std::vector<std::ui
     return best;
 }
 
-std::optional<Time> previousEventBefore(const Trace& trace, const std::vector<std::uint32_t>& lanes,
-                                        Time t) {
+std::optional<Time> previousEventBefore(const Trace& trace, const std::vector<std::uint32_t>& lanes, Time t) {
     constexpr Time kNone = std::numeric_limits<Time>::min();
     Time best = kNone;
     auto consider = [&](Time v) {

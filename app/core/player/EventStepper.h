@@ -11,9 +11,7 @@
 
 namespace irqscope::app {
 
-std::optional<Time> nextEventAfter(const Trace& trace, const std::vector<std::uint32_t>& lanes,
-                                   Time t);
-std::optional<Time> previousEventBefore(const Trace& trace, const std::vector<std::uint32_t>& lanes,
-                                        Time t);
+std::optional<Time> nextEventAfter(const Trace& trace, const std::vector<std::uint32_t>& lanes, Time t);
+std::optional<Time> previousEventBefore(const Trace& trace, const std::vector<std::uint32_t>& lanes, Time t);
 
 } // namespace irqscope::app

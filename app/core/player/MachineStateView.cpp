@@ -20,13 +20,11 @@ constexpr const char* kSoftirqNames[] = {"HI",       "TIMER",   "NET_TX", "NET_R
 
 // The i-th child of parent, created when missing; extra children beyond `count` go.
 QTreeWidgetItem* child(QTreeWidgetItem* parent, int i) {
-    while (parent->childCount() <= i)
-        new QTreeWidgetItem(parent);
+    while (parent->childCount() <= i) new QTreeWidgetItem(parent);
     return parent->child(i);
 }
 void trim(QTreeWidgetItem* parent, int count) {
-    while (parent->childCount() > count)
-        delete parent->takeChild(parent->childCount() - 1);
+    while (parent->childCount() > count) delete parent->takeChild(parent->childCount() - 1);
 }
 
 // Set a row's texts; `alert` marks a state worth the eye (irqs off, need_resched set...).
@@ -77,12 +75,11 @@ void MachineStateView::applyFont() {
 
 void MachineStateView::retranslateUi() {
     tree_->setHeaderLabels({tr("What"), tr("State")});
-    tree_->setToolTip(tr(
-        "<p>The machine at the player's cursor. <b>Interrupts OFF</b>: the CPU takes no interrupt "
-        "(a hardirq, or local_irq_disable). <b>need_resched</b>: the scheduler wants to switch "
-        "at the next preemption point (lazy: at the tick or on return to user). <b>GIC running "
-        "priority</b> 0xa0: an acknowledged interrupt has not had its priority dropped (EOI), so "
-        "no other is signalled to this CPU.</p>"));
+    tree_->setToolTip(tr("<p>The machine at the player's cursor. <b>Interrupts OFF</b>: the CPU takes no interrupt "
+                         "(a hardirq, or local_irq_disable). <b>need_resched</b>: the scheduler wants to switch "
+                         "at the next preemption point (lazy: at the tick or on return to user). <b>GIC running "
+                         "priority</b> 0xa0: an acknowledged interrupt has not had its priority dropped (EOI), so "
+                         "no other is signalled to this CPU.</p>"));
     refresh();
 }
 
@@ -107,29 +104,24 @@ QString MachineStateView::name(StringId id) const {
 
 void MachineStateView::refresh() {
     if (!run_ || !haveTime_) {
-        header_->setText(
-            tr("Play the timeline or click in it to see the machine state at that time."));
+        header_->setText(tr("Play the timeline or click in it to see the machine state at that time."));
         tree_->clear();
         return;
     }
     const StateLog& log = run_->stateLog;
     QString note;
-    if (!log.active())
-        note = tr(" — this run has no state log: only the trace's contexts");
+    if (!log.active()) note = tr(" — this run has no state log: only the trace's contexts");
     else if (!state_.recorded)
-        note = tr(" — not recorded after %1 (memory budget)")
-                   .arg(formatTime(double(log.recordedUntil())));
+        note = tr(" — not recorded after %1 (memory budget)").arg(formatTime(double(log.recordedUntil())));
     header_->setText(tr("State at %1%2").arg(PlayerController::cursorText(state_.t), note));
 
     const bool fresh = tree_->topLevelItemCount() == 0;
     int row = 0;
     for (const CpuStateAt& c : state_.cpus) {
-        while (tree_->topLevelItemCount() <= row)
-            tree_->addTopLevelItem(new QTreeWidgetItem);
+        while (tree_->topLevelItemCount() <= row) tree_->addTopLevelItem(new QTreeWidgetItem);
         fillCpu(tree_->topLevelItem(row++), c);
     }
-    while (tree_->topLevelItemCount() <= row + 1)
-        tree_->addTopLevelItem(new QTreeWidgetItem);
+    while (tree_->topLevelItemCount() <= row + 1) tree_->addTopLevelItem(new QTreeWidgetItem);
     QTreeWidgetItem* lines = tree_->topLevelItem(row++);
     fillLines(lines);
     QTreeWidgetItem* pools = tree_->topLevelItem(row++);
@@ -138,18 +130,15 @@ void MachineStateView::refresh() {
         lines->setExpanded(true);
         pools->setExpanded(true);
     }
-    while (tree_->topLevelItemCount() > row)
-        delete tree_->takeTopLevelItem(tree_->topLevelItemCount() - 1);
+    while (tree_->topLevelItemCount() > row) delete tree_->takeTopLevelItem(tree_->topLevelItemCount() - 1);
 }
 
 void MachineStateView::fillCpu(QTreeWidgetItem* item, const CpuStateAt& c) {
     const Segment* top = c.stack.empty() ? nullptr : &c.stack.back();
     const bool idle = !top || (c.stack.size() == 1 && top->kind == ContextKind::Idle);
     QString doing = tr("nothing recorded");
-    if (top)
-        doing = tr("%1 %2").arg(Palette::kindName(top->kind), name(top->entity));
-    else if (state_.recorded)
-        doing = tr("%1 %2").arg(Palette::kindName(ContextKind::Idle), name(c.running));
+    if (top) doing = tr("%1 %2").arg(Palette::kindName(top->kind), name(top->entity));
+    else if (state_.recorded) doing = tr("%1 %2").arg(Palette::kindName(ContextKind::Idle), name(c.running));
     // Busy CPUs open, idle ones close — each time a CPU changes between the two,
     // so what the teacher opened by hand stays open while nothing changes.
     const QVariant wasIdle = item->data(0, Qt::UserRole);
@@ -189,29 +178,23 @@ void MachineStateView::fillCpu(QTreeWidgetItem* item, const CpuStateAt& c) {
     }
     setRow(child(item, i++), tr("Interrupts"), c.irqsOff ? tr("OFF") : tr("on"), c.irqsOff);
     QString resched = tr("clear");
-    if (c.needResched)
-        resched = tr("SET");
-    else if (c.needReschedLazy)
-        resched = tr("lazy");
+    if (c.needResched) resched = tr("SET");
+    else if (c.needReschedLazy) resched = tr("lazy");
     setRow(child(item, i++), tr("need_resched"), resched, c.needResched || c.needReschedLazy);
     QStringList soft;
     for (int v = 0; v < int(std::size(kSoftirqNames)); ++v)
         if (c.softirqPending & (1u << v)) soft << QString::fromLatin1(kSoftirqNames[v]);
-    setRow(child(item, i++), tr("Softirqs pending"),
-           soft.isEmpty() ? tr("none") : soft.join(QStringLiteral(", ")), !soft.isEmpty());
+    setRow(child(item, i++), tr("Softirqs pending"), soft.isEmpty() ? tr("none") : soft.join(QStringLiteral(", ")),
+           !soft.isEmpty());
     // Linux runs every ordinary interrupt at one priority (0xa0); 0xff is "idle".
     setRow(child(item, i++), tr("GIC running priority"),
-           c.activePriorities == 0 ? tr("idle (0xff)")
-                                   : tr("0xa0, %n not EOIed", nullptr, c.activePriorities),
+           c.activePriorities == 0 ? tr("idle (0xff)") : tr("0xa0, %n not EOIed", nullptr, c.activePriorities),
            c.activePriorities > 0);
     QTreeWidgetItem* rq = child(item, i++);
-    setRow(
-        rq, tr("Run queue"),
-        c.runnable.empty()
-            ? tr("empty — running %1").arg(name(c.running))
-            : tr("%n waiting — running %1", nullptr, int(c.runnable.size())).arg(name(c.running)));
-    for (std::size_t k = 0; k < c.runnable.size(); ++k)
-        setRow(child(rq, int(k)), tr("runnable"), name(c.runnable[k]));
+    setRow(rq, tr("Run queue"),
+           c.runnable.empty() ? tr("empty — running %1").arg(name(c.running))
+                              : tr("%n waiting — running %1", nullptr, int(c.runnable.size())).arg(name(c.running)));
+    for (std::size_t k = 0; k < c.runnable.size(); ++k) setRow(child(rq, int(k)), tr("runnable"), name(c.runnable[k]));
     trim(rq, int(c.runnable.size()));
     trim(item, i);
 }
@@ -226,18 +209,15 @@ void MachineStateView::fillLines(QTreeWidgetItem* group) {
         if (l.masked) st << tr("masked");
         busy += st.isEmpty() ? 0 : 1;
         // imported lanes are already named "IRQ 45 nvme0q1"
-        const QString what =
-            state_.recorded
-                ? tr("IRQ %1 %2 → CPU %3").arg(l.info.intid).arg(qstr(l.info.name)).arg(l.info.cpu)
-                : qstr(l.info.name);
-        setRow(child(group, i++), what,
-               st.isEmpty() ? tr("inactive") : st.join(QStringLiteral(", ")), !st.isEmpty());
+        const QString what = state_.recorded
+                                 ? tr("IRQ %1 %2 → CPU %3").arg(l.info.intid).arg(qstr(l.info.name)).arg(l.info.cpu)
+                                 : qstr(l.info.name);
+        setRow(child(group, i++), what, st.isEmpty() ? tr("inactive") : st.join(QStringLiteral(", ")), !st.isEmpty());
     }
     trim(group, i);
     setRow(group, tr("Interrupt lines"),
-           state_.lines.empty()
-               ? (state_.recorded ? tr("none used") : tr("not recorded"))
-               : tr("%1 of %2 pending, active or masked").arg(busy).arg(state_.lines.size()));
+           state_.lines.empty() ? (state_.recorded ? tr("none used") : tr("not recorded"))
+                                : tr("%1 of %2 pending, active or masked").arg(busy).arg(state_.lines.size()));
     QFont f = group->font(0);
     f.setBold(true);
     group->setFont(0, f);
@@ -246,15 +226,10 @@ void MachineStateView::fillLines(QTreeWidgetItem* group) {
 void MachineStateView::fillPools(QTreeWidgetItem* group) {
     int i = 0;
     for (const PoolStateAt& p : state_.pools) {
-        const QString where = p.info.cpu >= 0
-                                  ? tr("pool %1 (CPU %2)").arg(qstr(p.info.name)).arg(p.info.cpu)
-                                  : tr("pool %1 (unbound)").arg(qstr(p.info.name));
+        const QString where = p.info.cpu >= 0 ? tr("pool %1 (CPU %2)").arg(qstr(p.info.name)).arg(p.info.cpu)
+                                              : tr("pool %1 (unbound)").arg(qstr(p.info.name));
         setRow(child(group, i++), where,
-               tr("%1 pending · %2 busy · %3 idle · %4 workers")
-                   .arg(p.pending)
-                   .arg(p.busy)
-                   .arg(p.idle)
-                   .arg(p.workers),
+               tr("%1 pending · %2 busy · %3 idle · %4 workers").arg(p.pending).arg(p.busy).arg(p.idle).arg(p.workers),
                p.pending > 0);
     }
     trim(group, i);

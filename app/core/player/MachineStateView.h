@@ -20,20 +20,20 @@ namespace irqscope::app {
 
 class MachineStateView : public QWidget {
     Q_OBJECT
-  public:
+public:
     explicit MachineStateView(QWidget* parent = nullptr);
 
     void setRun(RunPtr run);
     const MachineState& state() const { return state_; }
     QTreeWidget* tree() const { return tree_; }
 
-  public slots:
+public slots:
     void showTime(irqscope::Time t);
 
-  protected:
+protected:
     void changeEvent(QEvent* e) override;
 
-  private:
+private:
     void retranslateUi();
     void applyFont();
     void refresh();

@@ -11,8 +11,7 @@
 
 namespace irqscope::app {
 
-PlayerBar::PlayerBar(PlayerController* player, QWidget* parent)
-    : QToolBar(parent), player_(player) {
+PlayerBar::PlayerBar(PlayerController* player, QWidget* parent) : QToolBar(parent), player_(player) {
     setObjectName(QStringLiteral("PlayerToolBar"));
     setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     auto make = [this](const char* id, QStyle::StandardPixmap icon, const QKeySequence& key) {
@@ -38,11 +37,9 @@ PlayerBar::PlayerBar(PlayerController* player, QWidget* parent)
     addWidget(speedLabel_);
     speed_ = new QComboBox(this);
     speed_->setObjectName(QStringLiteral("playerSpeed"));
-    for (double s : PlayerController::speedSteps())
-        speed_->addItem(QString(), s);
+    for (double s : PlayerController::speedSteps()) speed_->addItem(QString(), s);
     speed_->setCurrentIndex(speed_->findData(player_->speed()));
-    connect(speed_, &QComboBox::activated, this,
-            [this](int i) { player_->setSpeed(speed_->itemData(i).toDouble()); });
+    connect(speed_, &QComboBox::activated, this, [this](int i) { player_->setSpeed(speed_->itemData(i).toDouble()); });
     connect(player_, &PlayerController::speedChanged, this, [this](double s) {
         if (int i = speed_->findData(s); i >= 0) speed_->setCurrentIndex(i);
     });
@@ -70,8 +67,7 @@ void PlayerBar::retranslateUi() {
     setWindowTitle(tr("Player"));
     prev_->setText(tr("Previous event"));
     prev_->setIconText(tr("Prev"));
-    prev_->setToolTip(
-        tr("Step back to the previous context boundary or marker on the visible lanes (,)"));
+    prev_->setToolTip(tr("Step back to the previous context boundary or marker on the visible lanes (,)"));
     next_->setText(tr("Next event"));
     next_->setIconText(tr("Next"));
     next_->setToolTip(tr("Step to the next context boundary or marker on the visible lanes (.)"));

@@ -16,7 +16,7 @@ class PlayerController;
 
 class PlayerBar : public QToolBar {
     Q_OBJECT
-  public:
+public:
     explicit PlayerBar(PlayerController* player, QWidget* parent = nullptr);
 
     QAction* playAction() const { return play_; }
@@ -25,10 +25,10 @@ class PlayerBar : public QToolBar {
     QComboBox* speedCombo() const { return speed_; }
     QLabel* timeLabel() const { return time_; }
 
-  protected:
+protected:
     void changeEvent(QEvent* e) override;
 
-  private:
+private:
     void retranslateUi();
     void updatePlayAction();
     void updateTime();

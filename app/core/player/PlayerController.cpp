@@ -15,16 +15,14 @@ constexpr int kFrameMs = 30; // ~33 frames a second: smooth on a projector, chea
 constexpr double kFollowAt = 0.7;
 } // namespace
 
-PlayerController::PlayerController(TimelinePlot* plot, QObject* parent)
-    : QObject(parent), plot_(plot) {
+PlayerController::PlayerController(TimelinePlot* plot, QObject* parent) : QObject(parent), plot_(plot) {
     timer_.setInterval(kFrameMs);
     timer_.setTimerType(Qt::PreciseTimer);
     connect(&timer_, &QTimer::timeout, this, &PlayerController::tick);
 }
 
 const std::vector<double>& PlayerController::speedSteps() {
-    static const std::vector<double> steps = {1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5,
-                                              2e5, 5e5, 1e6, 2e6, 5e6, 1e7};
+    static const std::vector<double> steps = {1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 2e5, 5e5, 1e6, 2e6, 5e6, 1e7};
     return steps;
 }
 
@@ -100,8 +98,7 @@ void PlayerController::togglePlay() {
 void PlayerController::tick() {
     if (!run_) return;
     const double elapsedS = double(clock_.nsecsElapsed()) / 1e9;
-    const Time t =
-        std::min(endTime(), origin_ + static_cast<Time>(std::llround(speed_ * elapsedS)));
+    const Time t = std::min(endTime(), origin_ + static_cast<Time>(std::llround(speed_ * elapsedS)));
     if (t != cursor_) {
         cursor_ = t;
         plot_->setCursorTime(t);
@@ -122,8 +119,7 @@ void PlayerController::follow(Time t) {
 
 std::vector<std::uint32_t> PlayerController::visibleLanes() const {
     std::vector<std::uint32_t> lanes;
-    for (const LaneSlot& s : plot_->scene().layout.laneSlots())
-        lanes.push_back(s.lane);
+    for (const LaneSlot& s : plot_->scene().layout.laneSlots()) lanes.push_back(s.lane);
     return lanes;
 }
 

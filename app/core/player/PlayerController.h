@@ -24,7 +24,7 @@ class TimelinePlot;
 
 class PlayerController : public QObject {
     Q_OBJECT
-  public:
+public:
     explicit PlayerController(TimelinePlot* plot, QObject* parent = nullptr);
 
     // A new run: the cursor goes to the start of the view (kept if still inside the run).
@@ -38,7 +38,7 @@ class PlayerController : public QObject {
     // The cursor's time to the nanosecond (µs for times of a second and more): "1.234567 ms".
     static QString cursorText(Time t);
 
-  public slots:
+public slots:
     void setCursor(irqscope::Time t);
     void setSpeed(double nsPerSecond);
     void play();
@@ -47,12 +47,12 @@ class PlayerController : public QObject {
     void stepNext();
     void stepPrevious();
 
-  signals:
+signals:
     void cursorChanged(irqscope::Time t);
     void playingChanged(bool playing);
     void speedChanged(double nsPerSecond);
 
-  private:
+private:
     void tick();
     void follow(Time t);
     std::vector<std::uint32_t> visibleLanes() const;

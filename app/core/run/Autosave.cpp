@@ -24,9 +24,7 @@ bool processAlive(qint64 pid) {
 } // namespace
 
 Autosave::Autosave(const QString& dir, QObject* parent)
-    : QObject(parent),
-      dir_(dir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
-                         : dir) {
+    : QObject(parent), dir_(dir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) : dir) {
     timer_.setSingleShot(true);
     timer_.setInterval(1500);
     connect(&timer_, &QTimer::timeout, this, [this] { saveNow(); });
@@ -60,8 +58,7 @@ bool Autosave::beginSession() {
         unclean = QFile::exists(autosavePath());
     }
     QString err;
-    active_ = writeFileAtomically(
-        markerPath(), QByteArray::number(QCoreApplication::applicationPid()) + '\n', &err);
+    active_ = writeFileAtomically(markerPath(), QByteArray::number(QCoreApplication::applicationPid()) + '\n', &err);
     if (!active_) emit saveFailed(tr("Cannot write %1: %2").arg(markerPath(), err));
     return unclean;
 }
@@ -90,12 +87,9 @@ std::optional<Scenario> Autosave::offerRestore(QWidget* parent, Restore policy, 
     const QString path = autosavePath();
     if (policy == Restore::Ask) {
         const QByteArray env = qgetenv("IRQSCOPE_RESTORE_AUTOSAVE").toLower();
-        if (env == "yes" || env == "1")
-            policy = Restore::Yes;
-        else if (env == "no" || env == "0")
-            policy = Restore::No;
-        else if (QApplication::platformName().contains(QLatin1String("offscreen")))
-            policy = Restore::No;
+        if (env == "yes" || env == "1") policy = Restore::Yes;
+        else if (env == "no" || env == "0") policy = Restore::No;
+        else if (QApplication::platformName().contains(QLatin1String("offscreen"))) policy = Restore::No;
     }
     if (policy == Restore::Ask) {
         const auto answer = QMessageBox::question(

@@ -20,7 +20,7 @@ namespace irqscope::app {
 
 class Autosave : public QObject {
     Q_OBJECT
-  public:
+public:
     // What to do with an autosave left by an unclean exit. Ask shows a question
     // box; on the offscreen platform (tests) Ask reads IRQSCOPE_RESTORE_AUTOSAVE
     // (yes|no) and otherwise does not restore.
@@ -48,11 +48,11 @@ class Autosave : public QObject {
     QString autosavePath() const;
     QString markerPath() const;
 
-  signals:
+signals:
     void saved(const QString& path);
     void saveFailed(const QString& message);
 
-  private:
+private:
     QString dir_;
     QTimer timer_;
     std::optional<Scenario> pending_;

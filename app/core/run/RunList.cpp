@@ -58,8 +58,12 @@ int RunList::rowOf(int id) const {
     return -1;
 }
 
-int RunList::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : size(); }
-int RunList::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int RunList::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : size();
+}
+int RunList::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant RunList::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= size()) return {};

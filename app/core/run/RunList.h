@@ -14,8 +14,8 @@ namespace irqscope::app {
 
 struct RunRecord {
     int id = 0;
-    QString name;  // "basics"
-    QString label; // "#3 basics"
+    QString name;                     // "basics"
+    QString label;                    // "#3 basics"
     std::optional<Scenario> scenario; // none for an imported trace
     RunPtr result;
     std::vector<ParamChange> changes; // versus the previous simulated run

@@ -11,8 +11,7 @@ QString SettingsReader::shown(const QVariant& v) const {
 }
 
 void SettingsReader::reject(const QString& key, const QString& expected) {
-    warnings_
-        << QCoreApplication::translate("SettingsReader", "%1 (expected %2)").arg(key, expected);
+    warnings_ << QCoreApplication::translate("SettingsReader", "%1 (expected %2)").arg(key, expected);
 }
 
 bool SettingsReader::boolean(const QString& key, bool fallback) {
@@ -22,9 +21,7 @@ bool SettingsReader::boolean(const QString& key, bool fallback) {
     const QString t = v.toString().trimmed().toLower();
     if (t == QLatin1String("true") || t == QLatin1String("1")) return true;
     if (t == QLatin1String("false") || t == QLatin1String("0")) return false;
-    reject(
-        key,
-        QCoreApplication::translate("SettingsReader", "true or false, found '%1'").arg(shown(v)));
+    reject(key, QCoreApplication::translate("SettingsReader", "true or false, found '%1'").arg(shown(v)));
     return fallback;
 }
 
@@ -40,8 +37,7 @@ QStringList SettingsReader::stringList(const QString& key) {
     if (!s_.contains(key)) return {};
     const QVariant v = s_.value(key);
     if (v.typeId() == QMetaType::QStringList) return v.toStringList();
-    if (v.typeId() == QMetaType::QString)
-        return {v.toString()}; // one entry reads back as a string (INI)
+    if (v.typeId() == QMetaType::QString) return {v.toString()}; // one entry reads back as a string (INI)
     if (v.typeId() == QMetaType::QVariantList) {
         QStringList out;
         for (const QVariant& e : v.toList()) {

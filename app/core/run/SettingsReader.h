@@ -10,7 +10,7 @@
 namespace irqscope::app {
 
 class SettingsReader {
-  public:
+public:
     explicit SettingsReader(QSettings& s) : s_(s) {}
 
     bool boolean(const QString& key, bool fallback);
@@ -24,7 +24,7 @@ class SettingsReader {
     // "Ignored bad settings: autoRun (expected true or false), ..."; empty when none.
     QString summary() const;
 
-  private:
+private:
     QString shown(const QVariant& v) const;
     QSettings& s_;
     QStringList warnings_;

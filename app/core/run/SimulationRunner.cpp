@@ -10,7 +10,9 @@
 
 namespace irqscope::app {
 
-SimulationRunner::SimulationRunner(QObject* parent) : QObject(parent) { qRegisterMetaType<RunPtr>(); }
+SimulationRunner::SimulationRunner(QObject* parent) : QObject(parent) {
+    qRegisterMetaType<RunPtr>();
+}
 
 SimulationRunner::~SimulationRunner() {
     if (cancel_) cancel_->store(true);
@@ -35,18 +37,26 @@ int SimulationRunner::start(const Scenario& scenario) {
             const auto now = std::chrono::steady_clock::now();
             if (now - last < std::chrono::milliseconds(50)) return;
             last = now;
-            if (self) QMetaObject::invokeMethod(self, [self, ticket, f] {
-                if (self && ticket == self->ticket_) emit self->progress(ticket, f);
-            }, Qt::QueuedConnection);
+            if (self)
+                QMetaObject::invokeMethod(
+                    self,
+                    [self, ticket, f] {
+                        if (self && ticket == self->ticket_) emit self->progress(ticket, f);
+                    },
+                    Qt::QueuedConnection);
         };
         auto result = irqscope::run(scenario, opt);
         RunPtr run;
         QString error;
         if (result) run = std::make_shared<const RunResult>(std::move(result).value());
         else error = QString::fromStdString(result.error().toString());
-        if (self) QMetaObject::invokeMethod(self, [self, ticket, run, scenario, error] {
-            if (self) self->deliver(ticket, run, scenario, error);
-        }, Qt::QueuedConnection);
+        if (self)
+            QMetaObject::invokeMethod(
+                self,
+                [self, ticket, run, scenario, error] {
+                    if (self) self->deliver(ticket, run, scenario, error);
+                },
+                Qt::QueuedConnection);
     });
     connect(thread, &QThread::finished, this, [this, thread] {
         threads_.erase(std::remove(threads_.begin(), threads_.end(), thread), threads_.end());

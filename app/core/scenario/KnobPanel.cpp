@@ -41,10 +41,11 @@ QString valueText(const ParamSpec& p, const nlohmann::json& v) {
 
 QString rangeText(const ParamSpec& p) {
     if (!p.hasRange) return {};
-    if (p.type == ParamType::Duration)
-        return KnobPanel::tr("%1 … %2").arg(formatTime(p.min), formatTime(p.max));
+    if (p.type == ParamType::Duration) return KnobPanel::tr("%1 … %2").arg(formatTime(p.min), formatTime(p.max));
     const QString unit = QString::fromStdString(p.unit);
-    return KnobPanel::tr("%1 … %2 %3").arg(QString::number(p.min, 'g', 10), QString::number(p.max, 'g', 10), unit).trimmed();
+    return KnobPanel::tr("%1 … %2 %3")
+        .arg(QString::number(p.min, 'g', 10), QString::number(p.max, 'g', 10), unit)
+        .trimmed();
 }
 
 // Schema group names are engine strings (English); listed here so lupdate
@@ -71,8 +72,9 @@ QString rangeText(const ParamSpec& p) {
 // The tooltip of a parameter: its path, the schema's explanation (engine
 // text, English), range and choices.
 QString fieldTip(const ParamSpec& p) {
-    QString tip = QStringLiteral("<b>%1</b><br>%2").arg(QString::fromStdString(p.path).toHtmlEscaped(),
-                                                       QString::fromStdString(p.doc).toHtmlEscaped());
+    QString tip =
+        QStringLiteral("<b>%1</b><br>%2")
+            .arg(QString::fromStdString(p.path).toHtmlEscaped(), QString::fromStdString(p.doc).toHtmlEscaped());
     if (const QString r = rangeText(p); !r.isEmpty())
         tip += QStringLiteral("<br><i>%1</i>").arg(KnobPanel::tr("range: %1").arg(r));
     if (!p.choices.empty()) {
@@ -93,7 +95,8 @@ KnobPanel::KnobPanel(QWidget* parent) : QWidget(parent) {
     outer->addWidget(filter_);
     banner_ = new QLabel(this);
     banner_->setWordWrap(true);
-    banner_->setStyleSheet(QStringLiteral("QLabel { background:#fdecea; color:#8a1c1c; padding:4px; border-radius:3px; }"));
+    banner_->setStyleSheet(
+        QStringLiteral("QLabel { background:#fdecea; color:#8a1c1c; padding:4px; border-radius:3px; }"));
     banner_->hide();
     outer->addWidget(banner_);
 
@@ -174,7 +177,8 @@ void KnobPanel::retranslateUi() {
     filter_->setPlaceholderText(tr("Filter parameters (name or explanation)…"));
     help_->setText(tr("Hover or focus a parameter to read what it controls. Right-click a field to reset it."));
     for (QGroupBox* box : findChildren<QGroupBox*>())
-        box->setTitle(QCoreApplication::translate("SchemaGroup", box->property("schemaGroup").toByteArray().constData()));
+        box->setTitle(
+            QCoreApplication::translate("SchemaGroup", box->property("schemaGroup").toByteArray().constData()));
     for (Field& f : fields_) {
         const QString tip = fieldTip(*f.spec);
         f.label->setToolTip(tip);
@@ -218,7 +222,8 @@ QWidget* KnobPanel::makeEditor(const ParamSpec& p) {
 }
 
 QString KnobPanel::currentText(const Field& f) const {
-    if (auto* cb = qobject_cast<QCheckBox*>(f.editor)) return cb->isChecked() ? QStringLiteral("true") : QStringLiteral("false");
+    if (auto* cb = qobject_cast<QCheckBox*>(f.editor))
+        return cb->isChecked() ? QStringLiteral("true") : QStringLiteral("false");
     if (auto* combo = qobject_cast<QComboBox*>(f.editor)) return combo->currentText();
     if (auto* le = qobject_cast<QLineEdit*>(f.editor)) return le->text().trimmed();
     return {};
@@ -240,7 +245,8 @@ void KnobPanel::refreshValues() {
         const nlohmann::json value = v ? *v : p.defaultValue;
         if (auto* cb = qobject_cast<QCheckBox*>(f.editor)) cb->setChecked(value.is_boolean() && value.get<bool>());
         else if (auto* combo = qobject_cast<QComboBox*>(f.editor)) combo->setCurrentText(valueText(p, value));
-        else if (auto* le = qobject_cast<QLineEdit*>(f.editor); le && f.error->isHidden()) le->setText(valueText(p, value));
+        else if (auto* le = qobject_cast<QLineEdit*>(f.editor); le && f.error->isHidden())
+            le->setText(valueText(p, value));
         QFont font = f.label->font();
         font.setBold(scenario_.isUserSet(p.path));
         f.label->setFont(font);
@@ -341,8 +347,10 @@ bool KnobPanel::eventFilter(QObject* o, QEvent* e) {
         auto it = index_.find(path);
         if (it != index_.end()) {
             const ParamSpec& p = *fields_[*it].spec;
-            QString t = QStringLiteral("<b>%1</b> — %2").arg(path.toHtmlEscaped(), QString::fromStdString(p.doc).toHtmlEscaped());
-            if (const QString r = rangeText(p); !r.isEmpty()) t += QStringLiteral(" <i>(%1)</i>").arg(r.toHtmlEscaped());
+            QString t = QStringLiteral("<b>%1</b> — %2")
+                            .arg(path.toHtmlEscaped(), QString::fromStdString(p.doc).toHtmlEscaped());
+            if (const QString r = rangeText(p); !r.isEmpty())
+                t += QStringLiteral(" <i>(%1)</i>").arg(r.toHtmlEscaped());
             help_->setText(t);
         }
     }

@@ -19,7 +19,9 @@ std::optional<SegmentRef> flowTarget(const Trace& trace, const Flow& f) {
 
 namespace {
 using Key = std::tuple<std::uint32_t, int, std::uint32_t>;
-Key keyOf(const SegmentRef& r) { return {r.lane, r.segment.depth, r.segment.index}; }
+Key keyOf(const SegmentRef& r) {
+    return {r.lane, r.segment.depth, r.segment.index};
+}
 
 template <typename Next, typename Endpoint>
 std::vector<Flow> walk(const Trace& trace, const SegmentRef& start, int maxSteps, Next next, Endpoint endpoint) {

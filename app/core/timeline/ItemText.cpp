@@ -5,10 +5,14 @@
 
 namespace irqscope::app {
 
-QString qstr(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+QString qstr(std::string_view s) {
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
 
 namespace {
-QString esc(const QString& s) { return s.toHtmlEscaped(); }
+QString esc(const QString& s) {
+    return s.toHtmlEscaped();
+}
 
 QString entityRole(ContextKind k) {
     switch (k) {
@@ -52,8 +56,7 @@ QString ItemText::shortRef(const Trace& t, const SegmentRef& r) {
     TimelineItem it;
     it.lane = r.lane;
     it.segment = r.segment;
-    return tr("%1 on %2 at %3")
-        .arg(title(t, it), qstr(t.lane(r.lane).name), formatTime(double(r.segment.start)));
+    return tr("%1 on %2 at %3").arg(title(t, it), qstr(t.lane(r.lane).name), formatTime(double(r.segment.start)));
 }
 
 QString ItemText::tooltipHtml(const Trace& t, const TimelineItem& item) {

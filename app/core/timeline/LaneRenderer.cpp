@@ -10,18 +10,23 @@
 namespace irqscope::app {
 
 namespace {
-bool isIrqsOff(ContextKind k) { return k == ContextKind::Hardirq || k == ContextKind::Nmi; }
+bool isIrqsOff(ContextKind k) {
+    return k == ContextKind::Hardirq || k == ContextKind::Nmi;
+}
 
 QString segmentLabel(const Trace& t, const Segment& s) {
     const auto e = t.str(s.entity), d = t.str(s.detail);
-    if (!e.empty() && !d.empty()) return QString::fromUtf8(e.data(), qsizetype(e.size())) + QStringLiteral(" · ") +
-                                         QString::fromUtf8(d.data(), qsizetype(d.size()));
+    if (!e.empty() && !d.empty())
+        return QString::fromUtf8(e.data(), qsizetype(e.size())) + QStringLiteral(" · ") +
+               QString::fromUtf8(d.data(), qsizetype(d.size()));
     if (!e.empty()) return QString::fromUtf8(e.data(), qsizetype(e.size()));
     return QString::fromUtf8(d.data(), qsizetype(d.size()));
 }
 
 // Text colour readable on a fill colour.
-QColor textOn(const QColor& fill) { return fill.lightnessF() > 0.6 ? QColor(0x10, 0x10, 0x10) : Qt::white; }
+QColor textOn(const QColor& fill) {
+    return fill.lightnessF() > 0.6 ? QColor(0x10, 0x10, 0x10) : Qt::white;
+}
 
 void mergeInterval(std::vector<std::pair<double, double>>& v, double x0, double x1) {
     if (!v.empty() && x0 <= v.back().second + 0.5) v.back().second = std::max(v.back().second, x1);
@@ -137,7 +142,10 @@ void LaneRenderer::drawTrack(QPainter& p, const LaneRenderContext& c, const Lane
         // Opacity follows how much of the column is covered, so a CPU that is 10 %
         // in hardirq does not look like one that is 100 % in it; a floor keeps a
         // 50 ns hardirq in a 10 µs column visible.
-        const int alpha = !visible ? 0 : std::min(255, 80 + static_cast<int>(std::lround(175.0 * std::min(1.0f, bin.coverage) / 16.0)) * 16);
+        const int alpha =
+            !visible
+                ? 0
+                : std::min(255, 80 + static_cast<int>(std::lround(175.0 * std::min(1.0f, bin.coverage) / 16.0)) * 16);
         if (runStart >= 0 && (!visible || bin.kind != runKind || alpha != runAlpha)) flush(b);
         if (visible && runStart < 0) {
             runStart = b;

@@ -6,7 +6,7 @@ QColor Palette::kind(ContextKind k) const {
     if (presentation()) {
         // Okabe & Ito (2008), safe for the common colour-vision deficiencies.
         switch (k) {
-        case ContextKind::Hardirq: return QColor(0xD5, 0x5E, 0x00);   // vermillion
+        case ContextKind::Hardirq: return QColor(0xD5, 0x5E, 0x00); // vermillion
         case ContextKind::Nmi: return QColor(0x00, 0x00, 0x00);
         case ContextKind::Softirq: return QColor(0xE6, 0x9F, 0x00);   // orange
         case ContextKind::Tasklet: return QColor(0xF0, 0xE4, 0x42);   // yellow
@@ -14,7 +14,7 @@ QColor Palette::kind(ContextKind k) const {
         case ContextKind::Kworker: return QColor(0x00, 0x9E, 0x73);   // bluish green
         case ContextKind::Ksoftirqd: return QColor(0x56, 0xB4, 0xE9); // sky blue
         case ContextKind::Kthread: return QColor(0x55, 0x55, 0x55);
-        case ContextKind::User: return QColor(0x00, 0x72, 0xB2);      // blue
+        case ContextKind::User: return QColor(0x00, 0x72, 0xB2); // blue
         case ContextKind::Idle: return QColor(0xFF, 0xFF, 0xFF);
         case ContextKind::LinePending: return QColor(0xF0, 0xE4, 0x42);
         case ContextKind::LineActive: return QColor(0xD5, 0x5E, 0x00);
@@ -72,15 +72,20 @@ QColor Palette::laneBackground(int laneIndex) const {
 QColor Palette::irqsOff() const {
     return presentation() ? QColor(0, 0, 0, 45) : QColor(0xD6, 0x27, 0x28, 38);
 }
-QColor Palette::flow() const { return presentation() ? QColor(0, 0, 0) : QColor(0x20, 0x20, 0x40); }
-QColor Palette::selection() const { return presentation() ? QColor(0, 0, 0) : QColor(0x10, 0x10, 0x10); }
-QColor Palette::text() const { return QColor(0x20, 0x20, 0x20); }
+QColor Palette::flow() const {
+    return presentation() ? QColor(0, 0, 0) : QColor(0x20, 0x20, 0x40);
+}
+QColor Palette::selection() const {
+    return presentation() ? QColor(0, 0, 0) : QColor(0x10, 0x10, 0x10);
+}
+QColor Palette::text() const {
+    return QColor(0x20, 0x20, 0x20);
+}
 
 const std::vector<ContextKind>& Palette::legendKinds() {
-    static const std::vector<ContextKind> kinds{
-        ContextKind::Hardirq, ContextKind::Softirq, ContextKind::Tasklet, ContextKind::IrqThread,
-        ContextKind::Kworker, ContextKind::Ksoftirqd, ContextKind::Kthread, ContextKind::User,
-        ContextKind::Idle};
+    static const std::vector<ContextKind> kinds{ContextKind::Hardirq,   ContextKind::Softirq, ContextKind::Tasklet,
+                                                ContextKind::IrqThread, ContextKind::Kworker, ContextKind::Ksoftirqd,
+                                                ContextKind::Kthread,   ContextKind::User,    ContextKind::Idle};
     return kinds;
 }
 

@@ -18,8 +18,7 @@ void SwatchLegendItem::draw(QCPPainter* painter) {
     painter->setBrush(Qt::NoBrush);
     painter->drawRect(iconRect.adjusted(0, 0, -1, -1));
     painter->setPen(mTextColor);
-    painter->drawText(QRect(iconRect.right() + mParentLegend->iconTextPadding() + 1, r.top(),
-                            r.width(), r.height()),
+    painter->drawText(QRect(iconRect.right() + mParentLegend->iconTextPadding() + 1, r.top(), r.width(), r.height()),
                       Qt::AlignLeft | Qt::AlignVCenter, text_);
 }
 

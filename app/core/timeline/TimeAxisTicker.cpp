@@ -4,7 +4,9 @@
 
 namespace irqscope::app {
 
-TimeAxisTicker::TimeAxisTicker() { setTickCount(8); }
+TimeAxisTicker::TimeAxisTicker() {
+    setTickCount(8);
+}
 
 double TimeAxisTicker::niceStep(double span, int targetTicks) {
     if (!(span > 0)) return 1;
@@ -38,6 +40,8 @@ int TimeAxisTicker::getSubTickCount(double tickStep) {
     return m < 1.5 ? 4 : m < 3.5 ? 3 : 4;
 }
 
-QString TimeAxisTicker::getTickLabel(double tick, const QLocale&, QChar, int) { return label(tick, step_, magnitude_); }
+QString TimeAxisTicker::getTickLabel(double tick, const QLocale&, QChar, int) {
+    return label(tick, step_, magnitude_);
+}
 
 } // namespace irqscope::app

@@ -21,11 +21,11 @@ constexpr double kKeyZoom = 0.7;
 // title must not widen the layout (QCPTextElement asks for its full text
 // width) and end up centred and cut at both edges. text() stays the full title.
 class ElidedTitle : public QCPTextElement {
-  public:
+public:
     using QCPTextElement::QCPTextElement;
     bool isElided() const { return elided_; }
 
-  protected:
+protected:
     QSize minimumOuterSizeHint() const override {
         QSize s = QCPTextElement::minimumOuterSizeHint();
         s.setWidth(mMargins.left() + mMargins.right());
@@ -34,13 +34,12 @@ class ElidedTitle : public QCPTextElement {
     void draw(QCPPainter* painter) override {
         painter->setFont(mainFont());
         painter->setPen(QPen(mainTextColor()));
-        const QString shown =
-            painter->fontMetrics().elidedText(mText, Qt::ElideRight, mRect.width());
+        const QString shown = painter->fontMetrics().elidedText(mText, Qt::ElideRight, mRect.width());
         elided_ = shown != mText;
         painter->drawText(mRect, mTextFlags, shown, &mTextBoundingRect);
     }
 
-  private:
+private:
     bool elided_ = false;
 };
 } // namespace
@@ -239,7 +238,9 @@ void TimelinePlot::setLaneFilter(const LaneFilter& f) {
     replot();
 }
 
-TimeRange TimelinePlot::view() const { return {xAxis->range().lower, xAxis->range().upper}; }
+TimeRange TimelinePlot::view() const {
+    return {xAxis->range().lower, xAxis->range().upper};
+}
 
 TimeRange TimelinePlot::fullRange() const {
     const Trace* t = scene_.trace();
@@ -259,7 +260,9 @@ void TimelinePlot::setView(const TimeRange& r, bool record) {
     }
 }
 
-void TimelinePlot::recordSoon() { recordTimer_.start(); }
+void TimelinePlot::recordSoon() {
+    recordTimer_.start();
+}
 
 double TimelinePlot::anchorOrCentre(std::optional<double> x) const {
     const TimeRange v = view();
@@ -272,8 +275,12 @@ void TimelinePlot::zoomBy(double factor, std::optional<double> anchorX) {
     recordSoon();
 }
 
-void TimelinePlot::zoomIn() { zoomBy(kKeyZoom, std::nullopt); }
-void TimelinePlot::zoomOut() { zoomBy(1 / kKeyZoom, std::nullopt); }
+void TimelinePlot::zoomIn() {
+    zoomBy(kKeyZoom, std::nullopt);
+}
+void TimelinePlot::zoomOut() {
+    zoomBy(1 / kKeyZoom, std::nullopt);
+}
 void TimelinePlot::panLeft() {
     setView(view().panned(-view().span() * kPanFraction), false);
     recordSoon();
@@ -282,7 +289,9 @@ void TimelinePlot::panRight() {
     setView(view().panned(view().span() * kPanFraction), false);
     recordSoon();
 }
-void TimelinePlot::fitAll() { setView(fullRange(), true); }
+void TimelinePlot::fitAll() {
+    setView(fullRange(), true);
+}
 
 void TimelinePlot::zoomToSelection() {
     if (!scene_.selection) return;
@@ -384,7 +393,9 @@ void TimelinePlot::setCursorTime(std::optional<Time> t) {
     replot(QCustomPlot::rpQueuedReplot);
 }
 
-std::optional<Time> TimelinePlot::cursorTime() const { return lanes_->cursor(); }
+std::optional<Time> TimelinePlot::cursorTime() const {
+    return lanes_->cursor();
+}
 
 void TimelinePlot::selectItem(const std::optional<TimelineItem>& item) {
     scene_.selection = item;
@@ -423,8 +434,7 @@ void TimelinePlot::mousePressEvent(QMouseEvent* e) {
     moved_ = false;
     if (e->button() == Qt::RightButton || (e->button() == Qt::LeftButton && (e->modifiers() & Qt::ShiftModifier)))
         drag_ = Drag::Box;
-    else if (e->button() == Qt::LeftButton)
-        drag_ = Drag::Pan;
+    else if (e->button() == Qt::LeftButton) drag_ = Drag::Pan;
     e->accept();
 }
 
@@ -436,8 +446,7 @@ void TimelinePlot::mouseMoveEvent(QMouseEvent* e) {
         else if (title_->visible() && title_->rect().contains(pos.toPoint()) &&
                  static_cast<ElidedTitle*>(title_)->isElided())
             QToolTip::showText(e->globalPosition().toPoint(), title_->text(), this); // the full title
-        else
-            QToolTip::hideText();
+        else QToolTip::hideText();
         return;
     }
     if ((pos - pressPos_).manhattanLength() > 3) moved_ = true;

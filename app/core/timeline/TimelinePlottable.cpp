@@ -21,7 +21,8 @@ void drawHighlight(QPainter& p, const LaneRenderContext& c, const SegmentRef& h)
     p.setRenderHint(QPainter::Antialiasing, true);
     p.setPen(QPen(Qt::white, c.palette.lineWidth()));
     p.setBrush(c.palette.selection());
-    p.drawPolygon(QPolygonF({QPointF(x - half, top - half * 0.4), QPointF(x + half, top - half * 0.4), QPointF(x, bottom)}));
+    p.drawPolygon(
+        QPolygonF({QPointF(x - half, top - half * 0.4), QPointF(x + half, top - half * 0.4), QPointF(x, bottom)}));
     p.restore();
 }
 } // namespace
@@ -78,7 +79,9 @@ void TimelinePlottable::drawCursor(QCPPainter& p, const LaneRenderContext& c, Ti
 
 void TimelinePlottable::drawLegendIcon(QCPPainter*, const QRectF&) const {}
 
-double TimelinePlottable::selectTest(const QPointF&, bool, QVariant*) const { return -1; }
+double TimelinePlottable::selectTest(const QPointF&, bool, QVariant*) const {
+    return -1;
+}
 
 QCPRange TimelinePlottable::getKeyRange(bool& foundRange, QCP::SignDomain) const {
     const Trace* t = scene_->trace();

@@ -18,7 +18,7 @@ namespace irqscope::app {
 using RunPtr = std::shared_ptr<const RunResult>;
 
 struct TimelineScene {
-    RunPtr run;                    // keeps the trace alive (may be null for a borrowed trace)
+    RunPtr run; // keeps the trace alive (may be null for a borrowed trace)
     const Trace* tracePtr = nullptr;
     const Metrics* metrics = nullptr;
     LaneLayout layout;
@@ -26,7 +26,7 @@ struct TimelineScene {
     Palette palette;
     QFont font;
     std::optional<TimelineItem> selection;
-    std::vector<Flow> flows; // the selection's cause -> effect chain
+    std::vector<Flow> flows;            // the selection's cause -> effect chain
     std::vector<SegmentRef> highlights; // what a lesson points at
     const Trace* trace() const { return tracePtr; }
 };

@@ -17,11 +17,11 @@
 namespace irqscope {
 
 struct RunOptions {
-    std::optional<std::uint64_t> seed;   // overrides run.seed
-    std::optional<Time> duration;        // overrides run.duration_ns
+    std::optional<std::uint64_t> seed; // overrides run.seed
+    std::optional<Time> duration;      // overrides run.duration_ns
     bool recordTrace = true;
-    bool recordState = true;             // the machine-state log (needs recordTrace); capped at 1/4 of the trace budget
-    std::size_t traceBudgetBytes = 0;    // 0: use run.trace_budget_mb
+    bool recordState = true;          // the machine-state log (needs recordTrace); capped at 1/4 of the trace budget
+    std::size_t traceBudgetBytes = 0; // 0: use run.trace_budget_mb
     const std::atomic<bool>* cancel = nullptr; // checked often; a cancelled run returns what it has
     std::function<void(double)> progress;      // 0..1, called from the running thread
 };

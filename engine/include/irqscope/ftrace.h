@@ -15,17 +15,17 @@ namespace irqscope {
 
 struct ImportReport {
     std::uint64_t lines = 0;
-    std::uint64_t events = 0;                   // events understood
+    std::uint64_t events = 0;                     // events understood
     std::map<std::string, std::uint64_t> skipped; // what could not be interpreted, by kind
-    std::string format;                         // "tracefs" or "trace-cmd"
+    std::string format;                           // "tracefs" or "trace-cmd"
     // Repairs made to reconstruct the CPU context stacks (not failures), by kind:
     // "backfilled:hardirq" (an exit whose entry precedes the capture: the context is
     // taken to run from the CPU's first covered instant), "closed_at_lost:softirq",
     // "missing_exit:tasklet", "implicit_switch", ... See docs/real-traces.md.
     std::map<std::string, std::uint64_t> notes;
-    std::uint64_t lostEvents = 0;    // sum of the counts in "[LOST n EVENTS]" markers
-    Time timeOffsetNs = 0;           // trace time 0 = this ftrace timestamp (ns)
-    int cpus = 0;                    // CPU lanes created
+    std::uint64_t lostEvents = 0; // sum of the counts in "[LOST n EVENTS]" markers
+    Time timeOffsetNs = 0;        // trace time 0 = this ftrace timestamp (ns)
+    int cpus = 0;                 // CPU lanes created
     // Per CPU: time the capture does not cover (after lost events, before a
     // "buffer started" marker). Those CPUs' metric buckets sum to
     // sim_time_ns minus this.

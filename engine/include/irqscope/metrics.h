@@ -18,7 +18,10 @@ namespace irqscope {
 // Exact latency samples, summarised on demand (runs are short enough to keep them).
 class LatencyHistogram {
 public:
-    void add(Time ns) { samples_.push_back(ns); sorted_ = false; }
+    void add(Time ns) {
+        samples_.push_back(ns);
+        sorted_ = false;
+    }
     std::size_t count() const { return samples_.size(); }
     double mean() const;
     Time min() const;

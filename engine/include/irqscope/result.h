@@ -27,15 +27,27 @@ public:
     bool ok() const { return v_.index() == 0; }
     explicit operator bool() const { return ok(); }
 
-    T& value() & { assert(ok()); return std::get<0>(v_); }
-    const T& value() const& { assert(ok()); return std::get<0>(v_); }
-    T&& value() && { assert(ok()); return std::get<0>(std::move(v_)); }
+    T& value() & {
+        assert(ok());
+        return std::get<0>(v_);
+    }
+    const T& value() const& {
+        assert(ok());
+        return std::get<0>(v_);
+    }
+    T&& value() && {
+        assert(ok());
+        return std::get<0>(std::move(v_));
+    }
     T* operator->() { return &value(); }
     const T* operator->() const { return &value(); }
     T& operator*() & { return value(); }
     const T& operator*() const& { return value(); }
 
-    const Error& error() const { assert(!ok()); return std::get<1>(v_); }
+    const Error& error() const {
+        assert(!ok());
+        return std::get<1>(v_);
+    }
 
 private:
     std::variant<T, Error> v_;
@@ -43,6 +55,8 @@ private:
 
 struct Ok {};
 using Status = Result<Ok>;
-inline Status okStatus() { return Ok{}; }
+inline Status okStatus() {
+    return Ok{};
+}
 
 } // namespace irqscope

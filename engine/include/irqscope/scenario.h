@@ -27,15 +27,15 @@ enum class ParamType : std::uint8_t { Bool, Int, Double, Enum, String, Duration 
 const char* paramTypeId(ParamType t);
 
 struct ParamSpec {
-    std::string path;          // "gic.eoimode"
+    std::string path; // "gic.eoimode"
     ParamType type = ParamType::Int;
     nlohmann::json defaultValue;
-    double min = 0, max = 0;   // for Int/Double/Duration when hasRange
+    double min = 0, max = 0; // for Int/Double/Duration when hasRange
     bool hasRange = false;
     std::vector<std::string> choices; // for Enum
-    std::string unit;          // "ns", "CPUs", "Hz", ... ("" when none)
-    std::string group;         // "Machine", "Interrupt controller", ...
-    std::string doc;           // one line: the kernel mechanism this controls
+    std::string unit;                 // "ns", "CPUs", "Hz", ... ("" when none)
+    std::string group;                // "Machine", "Interrupt controller", ...
+    std::string doc;                  // one line: the kernel mechanism this controls
 };
 
 class Schema {

@@ -101,7 +101,7 @@ struct MachineState {
 };
 
 class StateLog {
-  public:
+public:
     StateLog();
     StateLog(StateLog&&) noexcept;
     StateLog& operator=(StateLog&&) noexcept;
@@ -141,7 +141,7 @@ class StateLog {
 
     void markActive() { active_ = true; }
 
-  private:
+private:
     friend MachineState stateAt(const Trace&, const StateLog&, Time);
     struct Checkpoint;
     std::vector<StateRecord> records_;

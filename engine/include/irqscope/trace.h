@@ -52,18 +52,18 @@ std::optional<ContextKind> contextKindFromId(std::string_view id);
 
 // Moments worth a marker on the timeline.
 enum class InstantKind : std::uint8_t {
-    IrqRaise,      // device/software sets the line pending (entity = line)
-    IrqAck,        // CPU interface acknowledge (IAR)
-    PriorityDrop,  // EOIR (EOImode=1: before the handler)
-    Deactivate,    // DIR, or EOIR in EOImode=0 (drop + deactivate)
-    Mask,          // distributor / MSI mask
+    IrqRaise,     // device/software sets the line pending (entity = line)
+    IrqAck,       // CPU interface acknowledge (IAR)
+    PriorityDrop, // EOIR (EOImode=1: before the handler)
+    Deactivate,   // DIR, or EOIR in EOImode=0 (drop + deactivate)
+    Mask,         // distributor / MSI mask
     Unmask,
-    SoftirqRaise,  // entity = vector
+    SoftirqRaise, // entity = vector
     TaskletSchedule,
-    QueueWork,     // entity = workqueue, detail = work function
-    Wakeup,        // entity = woken task
-    Ipi,           // entity = IPI kind
-    Warning,       // entity = warning kind, detail = message
+    QueueWork, // entity = workqueue, detail = work function
+    Wakeup,    // entity = woken task
+    Ipi,       // entity = IPI kind
+    Warning,   // entity = warning kind, detail = message
     Count
 };
 const char* instantKindId(InstantKind k);
@@ -99,15 +99,7 @@ struct Instant {
 // Cause -> effect: e.g. hardirq raised a softirq; softirq woke a thread; a
 // work item was queued then started. Endpoints are (lane, time); the segment
 // containing that time at the deepest depth is the endpoint.
-enum class FlowKind : std::uint8_t {
-    RaiseSoftirq,
-    ScheduleTasklet,
-    WakeThread,
-    QueueWork,
-    WakeTask,
-    Ipi,
-    Count
-};
+enum class FlowKind : std::uint8_t { RaiseSoftirq, ScheduleTasklet, WakeThread, QueueWork, WakeTask, Ipi, Count };
 const char* flowKindId(FlowKind k);
 
 struct Flow {
@@ -153,11 +145,10 @@ public:
     StringId intern(std::string_view s) { return strings_.intern(s); }
     // Per (lane, depth), segments must come in time order and not overlap.
     // Segments longer than ~4.29 s are split transparently.
-    void addSegment(std::uint32_t lane, std::uint8_t depth, Time start, Time end, ContextKind kind,
-                    StringId entity, StringId detail = kNoString);
-    // Per lane, instants must come in time order.
-    void addInstant(std::uint32_t lane, Time t, InstantKind kind, StringId entity,
+    void addSegment(std::uint32_t lane, std::uint8_t depth, Time start, Time end, ContextKind kind, StringId entity,
                     StringId detail = kNoString);
+    // Per lane, instants must come in time order.
+    void addInstant(std::uint32_t lane, Time t, InstantKind kind, StringId entity, StringId detail = kNoString);
     void addFlow(const Flow& f);
     void setTimeRange(Time start, Time end);
     // Budget for segment+instant storage; past it new records are dropped and counted.
@@ -178,8 +169,7 @@ public:
     const StringTable& strings() const { return strings_; }
 
     // Index range [first, last) of segments of (lane, depth) overlapping [t0, t1).
-    std::pair<std::size_t, std::size_t> segmentRange(std::uint32_t lane, int depth, Time t0,
-                                                     Time t1) const;
+    std::pair<std::size_t, std::size_t> segmentRange(std::uint32_t lane, int depth, Time t0, Time t1) const;
     // The segment of (lane, depth) containing t, if any.
     std::optional<Segment> segmentAt(std::uint32_t lane, int depth, Time t) const;
     // The deepest segment on the lane containing t (what the CPU was running).
@@ -187,8 +177,7 @@ public:
 
     // Level of detail: [t0, t1) cut into `bins` equal columns. Cost grows with the
     // number of bins, not with the number of segments in the range.
-    void queryBins(std::uint32_t lane, int depth, Time t0, Time t1, int bins,
-                   std::vector<TraceBin>& out) const;
+    void queryBins(std::uint32_t lane, int depth, Time t0, Time t1, int bins, std::vector<TraceBin>& out) const;
 
     std::span<const Instant> instants(std::uint32_t lane) const;
     std::pair<std::size_t, std::size_t> instantRange(std::uint32_t lane, Time t0, Time t1) const;

@@ -27,13 +27,13 @@
 // without invariants pays nothing. The checker's layout never depends on the
 // macro (tests include this header without it).
 #if defined(IRQSCOPE_INVARIANTS)
-#define IRQSCOPE_CHECK(...)                                                                        \
-    do {                                                                                           \
-        __VA_ARGS__;                                                                               \
+#define IRQSCOPE_CHECK(...)                                                                                            \
+    do {                                                                                                               \
+        __VA_ARGS__;                                                                                                   \
     } while (0)
 #else
-#define IRQSCOPE_CHECK(...)                                                                        \
-    do {                                                                                           \
+#define IRQSCOPE_CHECK(...)                                                                                            \
+    do {                                                                                                               \
     } while (0)
 #endif
 
@@ -50,26 +50,25 @@ struct Violation {
 };
 
 class Invariants {
-  public:
+public:
     // True when the engine was built with IRQSCOPE_INVARIANTS (the reports are live).
     static bool compiledIn();
 
     void eventDispatched(Time t);
-    void framePushed(int cpu, Time t, FrameKind pushed, FrameKind below, bool irqsOnBelow,
-                     const void* frame);
+    void framePushed(int cpu, Time t, FrameKind pushed, FrameKind below, bool irqsOnBelow, const void* frame);
     void framePopped(int cpu, Time t, const void* frame);
     void irqsState(int cpu, Time t, FrameKind top, bool irqsEnabled);
     // A segment [start, end) closed at `depth` of a CPU track; parentOpenSince is
     // when the segment one level down opened (-1: it is not open).
     void segmentClosed(int cpu, int depth, Time start, Time end, Time parentOpenSince);
-    void eventBalance(Time t, std::uint64_t scheduled, std::uint64_t dispatched,
-                      std::uint64_t cancelled, std::uint64_t stillPending);
+    void eventBalance(Time t, std::uint64_t scheduled, std::uint64_t dispatched, std::uint64_t cancelled,
+                      std::uint64_t stillPending);
 
     std::uint64_t checks() const { return checks_; }
     bool failed() const { return violation_.has_value(); }
     const std::optional<Violation>& violation() const { return violation_; }
 
-  private:
+private:
     struct Span {
         Time start = -1, end = -1;
     };

@@ -29,8 +29,8 @@ enum class IntType : std::uint8_t { SGI, PPI, SPI, LPI };
 struct IrqLine {
     int intid = 0;
     IntType type = IntType::SPI;
-    int cpu = 0;          // target CPU (SPI/LPI: effective affinity; SGI/PPI: owner)
-    bool enabled = true;  // distributor enable (mask clears it)
+    int cpu = 0;         // target CPU (SPI/LPI: effective affinity; SGI/PPI: owner)
+    bool enabled = true; // distributor enable (mask clears it)
     bool pending = false;
     bool active = false;
     std::string name;
@@ -38,10 +38,10 @@ struct IrqLine {
     std::uint32_t lane = 0; // trace lane of this line, if recorded
     void* desc = nullptr;   // genirq descriptor (kern::IrqDesc)
     std::uint64_t raised = 0;
-    std::uint64_t handled = 0; // acknowledged
-    std::uint64_t merged = 0;  // raised while already pending (edges merge)
-    std::int32_t logIndex = -1;   // machine-state log subject (-1: not registered yet)
-    std::uint8_t loggedBits = 0;  // kLine* bits last logged
+    std::uint64_t handled = 0;   // acknowledged
+    std::uint64_t merged = 0;    // raised while already pending (edges merge)
+    std::int32_t logIndex = -1;  // machine-state log subject (-1: not registered yet)
+    std::uint8_t loggedBits = 0; // kLine* bits last logged
 };
 
 class Gic {

@@ -13,9 +13,8 @@ enum class FairClass : std::uint8_t { Eevdf, Cfs };
 enum class RtLimit : std::uint8_t { Throttling, FairServer, Off };
 
 struct Costs {
-    Time irqEntry, irqExit, flowHandler, softirqLoop, softirqRaise, taskletDispatch, wakeup,
-        ipiSend, ipiHandler, contextSwitch, queueWork, workerDispatch, tick, timerSoftirq,
-        rcuSoftirq, hrtimer, idleExit;
+    Time irqEntry, irqExit, flowHandler, softirqLoop, softirqRaise, taskletDispatch, wakeup, ipiSend, ipiHandler,
+        contextSwitch, queueWork, workerDispatch, tick, timerSoftirq, rcuSoftirq, hrtimer, idleExit;
     // interrupt controller
     Time iar, eoir, dir, distWrite, rwpWait, msiMask;
 };

@@ -26,10 +26,10 @@ using CpuMask = std::bitset<kMaxCpus>;
 
 // Flags of a piece of work: what the CPU's state is while it runs.
 enum WorkFlags : std::uint8_t {
-    kIrqsOff = 1,   // local_irq_disable / spin_lock_irqsave: no interrupt is taken
-    kBhOff = 2,     // local_bh_disable: softirqs wait; the task is not preemptible
-    kNoPreempt = 4, // preempt_disable / spinlock
-    kUser = 8,      // user-mode code: an interrupt returning here always may reschedule
+    kIrqsOff = 1,       // local_irq_disable / spin_lock_irqsave: no interrupt is taken
+    kBhOff = 2,         // local_bh_disable: softirqs wait; the task is not preemptible
+    kNoPreempt = 4,     // preempt_disable / spinlock
+    kUser = 8,          // user-mode code: an interrupt returning here always may reschedule
     kReschedPoint = 16, // cond_resched(): a voluntary preemption point
 };
 
@@ -52,14 +52,14 @@ struct Frame {
     std::coroutine_handle<> resumePoint; // what to resume when the work is done
     Time remaining = 0;                  // work left, in big-CPU nanoseconds
     bool hasWork = false;
-    std::uint8_t flags = 0;              // WorkFlags of the outstanding work
-    std::uint8_t baseFlags = 0;          // held across a section (e.g. forced IRQ thread: BH+IRQs off)
+    std::uint8_t flags = 0;     // WorkFlags of the outstanding work
+    std::uint8_t baseFlags = 0; // held across a section (e.g. forced IRQ thread: BH+IRQs off)
     Label label;
     // trace: the segment open at this frame's depth
     Label openLabel;
     Time openSince = -1;
-    Task* task = nullptr; // task frames
-    Cpu* cpu = nullptr;   // irq frames (tasks: task->cpu)
+    Task* task = nullptr;             // task frames
+    Cpu* cpu = nullptr;               // irq frames (tasks: task->cpu)
     std::function<void(Cpu&)> onExit; // irq frames: run when the frame pops
     std::unique_ptr<class Kctx> ctx;  // the context the root coroutine was given
     // The callable the root coroutine came from. A lambda coroutine refers to
@@ -164,8 +164,8 @@ struct Cpu {
     // watchdogs
     Task* stopper = nullptr; // migration/N: touches lastTouch when it runs
     Time lastWatchdogKick = 0;
-    Time lastTouch = 0;      // soft lockup: when the stopper last ran
-    Time lastQs = 0;         // RCU: last quiescent state
+    Time lastTouch = 0; // soft lockup: when the stopper last ran
+    Time lastQs = 0;    // RCU: last quiescent state
     Time softWarnedAt = -1;
     Time rcuWarnedAt = -1;
 

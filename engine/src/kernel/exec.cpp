@@ -32,8 +32,12 @@ namespace {
 }
 } // namespace
 
-Cpu& Kctx::cpu() const { return f_.task ? *f_.task->cpu : *f_.cpu; }
-Time Kctx::now() const { return m_.now(); }
+Cpu& Kctx::cpu() const {
+    return f_.task ? *f_.task->cpu : *f_.cpu;
+}
+Time Kctx::now() const {
+    return m_.now();
+}
 
 bool Kctx::BlockAwaiter::await_ready() const noexcept {
     Task* t = c.f_.task;
@@ -134,8 +138,7 @@ void Machine::account(Cpu& c) {
     const bool idle = f->type == Frame::Type::Task && f->task->isIdle;
     if (idle) kind = ContextKind::Idle;
     c.nsByKind[static_cast<int>(kind)] += delta;
-    if (f->type == Frame::Type::Hardirq || (f->hasWork && (f->flags & kIrqsOff)))
-        c.irqsOffNs += delta;
+    if (f->type == Frame::Type::Hardirq || (f->hasWork && (f->flags & kIrqsOff))) c.irqsOffNs += delta;
     Task* t = c.curr;
     if (t->isIdle) return;
     if (f->type == Frame::Type::Task) {
@@ -161,16 +164,14 @@ void Machine::traceLabel(Cpu& c, std::size_t depth, Frame& f) {
 
 void Machine::closeSegment(Cpu& c, std::size_t depth, Frame& f) {
     IRQSCOPE_CHECK(if (f.openSince >= 0 && now() > f.openSince) inv_.segmentClosed(
-                       c.id, static_cast<int>(depth), f.openSince, now(),
-                       depth > 0 ? c.stack[depth - 1]->openSince : Time{-1}));
+        c.id, static_cast<int>(depth), f.openSince, now(), depth > 0 ? c.stack[depth - 1]->openSince : Time{-1}));
     if (f.openSince >= 0 && trace_ && now() > f.openSince)
         trace_->addSegment(c.lane, static_cast<std::uint8_t>(depth), f.openSince, now(), f.openLabel.kind,
                            f.openLabel.entity, f.openLabel.detail);
     f.openSince = -1;
 }
 
-void Machine::pushIrqFrame(Cpu& c, Frame::Type type, CodeFn root, Label label,
-                           std::function<void(Cpu&)> onExit) {
+void Machine::pushIrqFrame(Cpu& c, Frame::Type type, CodeFn root, Label label, std::function<void(Cpu&)> onExit) {
     // Whatever is interrupted shows underneath from now on, even if it had not
     // started its first piece of work yet (a nested segment needs its parent).
     traceLabel(c, c.stack.size() - 1, *c.top());
@@ -210,8 +211,9 @@ void Machine::takeInterrupt(Cpu& c) {
     // Label the whole entry with the line the CPU is being signalled for (IAR
     // will normally return it), so one interrupt reads as one block.
     const hw::IrqLine* line = gic_.signalled(c.id);
-    pushIrqFrame(c, Frame::Type::Hardirq, [this](Kctx& k) { return irqEntry(k); },
-                 Label{ContextKind::Hardirq, line ? line->nameId : intern("irq")});
+    pushIrqFrame(
+        c, Frame::Type::Hardirq, [this](Kctx& k) { return irqEntry(k); },
+        Label{ContextKind::Hardirq, line ? line->nameId : intern("irq")});
     if (fromIdle) c.top()->remaining = cfg_.cost.idleExit; // wake from the idle state first
 }
 
@@ -226,8 +228,7 @@ void Machine::dispatch(Cpu& c) {
             // disabled (exit_to_user_mode / preempt_schedule_irq), so a
             // preemptible task is switched out before the next interrupt is taken.
             Task* t = f->task;
-            if (t->state == Task::State::Blocked || t->state == Task::State::Dead ||
-                (!t->isIdle && f->root.done())) {
+            if (t->state == Task::State::Blocked || t->state == Task::State::Dead || (!t->isIdle && f->root.done())) {
                 if (!t->isIdle && f->root.done()) t->state = Task::State::Dead;
                 schedule(c);
                 continue;
@@ -264,8 +265,7 @@ void Machine::dispatch(Cpu& c) {
         if (log_) logCpuState(c);
         c.workStart = now();
         const auto duration = static_cast<Time>(std::ceil(double(f->remaining) / c.speed));
-        c.workEvent = q_.schedule(now() + duration, &Machine::onWorkDone, &c,
-                                  reinterpret_cast<std::uint64_t>(this));
+        c.workEvent = q_.schedule(now() + duration, &Machine::onWorkDone, &c, reinterpret_cast<std::uint64_t>(this));
         return;
     }
 }

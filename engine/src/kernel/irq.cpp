@@ -110,7 +110,9 @@ Proc<void> Machine::irqEntry(Kctx& c) {
 
 // EOI at the end of the flow: EOImode 0 drops priority and deactivates with
 // one EOIR; EOImode 1 already dropped priority and now deactivates (DIR).
-static Time eoiCost(const Config& cfg) { return cfg.eoimode == 1 ? cfg.cost.dir : cfg.cost.eoir; }
+static Time eoiCost(const Config& cfg) {
+    return cfg.eoimode == 1 ? cfg.cost.dir : cfg.cost.eoir;
+}
 
 Proc<void> Machine::handlePercpu(Kctx& c, IrqDesc& d) {
     Cpu& k = c.cpu();

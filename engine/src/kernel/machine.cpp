@@ -7,8 +7,8 @@
 namespace irqscope::kern {
 
 namespace {
-constexpr int kIpiReschedIntid = 0;   // SGI 0: reschedule
-constexpr int kLocalTimerIntid = 27;  // PPI 27: arch timer (virtual)
+constexpr int kIpiReschedIntid = 0;  // SGI 0: reschedule
+constexpr int kLocalTimerIntid = 27; // PPI 27: arch timer (virtual)
 } // namespace
 
 Machine::Machine(const Scenario& s, std::uint64_t seed, Trace* trace)
@@ -45,15 +45,17 @@ Machine::Machine(const Scenario& s, std::uint64_t seed, Trace* trace)
                                 });
         hw::IrqLine& timer = gic_.addLine(hw::IntType::PPI, kLocalTimerIntid, i, "arch_timer");
         timerLines_.push_back(&timer);
-        requestIrq(timer, "arch_timer", [this](Kctx& k) { return localTimerHandler(k); }, {}, IRQF_PERCPU);
+        requestIrq(
+            timer, "arch_timer", [this](Kctx& k) { return localTimerHandler(k); }, {}, IRQF_PERCPU);
         hw::IrqLine& ipi = gic_.addLine(hw::IntType::SGI, kIpiReschedIntid, i, "IPI0 reschedule");
         ipiLines_.push_back(&ipi);
-        requestIrq(ipi, "IPI reschedule",
-                   [this](Kctx& k) -> Proc<IrqReturn> {
-                       co_await k.work(cfg_.cost.ipiHandler); // scheduler_ipi(): need_resched is already set
-                       co_return IrqReturn::Handled;
-                   },
-                   {}, IRQF_PERCPU);
+        requestIrq(
+            ipi, "IPI reschedule",
+            [this](Kctx& k) -> Proc<IrqReturn> {
+                co_await k.work(cfg_.cost.ipiHandler); // scheduler_ipi(): need_resched is already set
+                co_return IrqReturn::Handled;
+            },
+            {}, IRQF_PERCPU);
     }
     setSoftirqHandler(HI, [this](Kctx& k) { return taskletAction(k, true); });
     setSoftirqHandler(TASKLET, [this](Kctx& k) { return taskletAction(k, false); });
@@ -81,7 +83,7 @@ void Machine::runUntil(Time end, const std::atomic<bool>* cancel, const std::fun
     while (q_.runNextUntil(end)) {
         // stop where a rule broke (run() reports it); without invariants the
         // hot loop pays nothing, not even the test
-        IRQSCOPE_CHECK(inv_.eventDispatched(now()); if (inv_.failed()) return);
+        IRQSCOPE_CHECK(inv_.eventDispatched(now()); if (inv_.failed()) return );
         if ((++n & 0xfff) == 0) {
             if (cancel && cancel->load(std::memory_order_relaxed)) break;
             if (progress && (n & 0xfffff) == 0) progress(double(now()) / double(end));
@@ -119,11 +121,12 @@ void Machine::finish(Time end, Metrics& out) {
     out.warnings = warnings_;
     for (const auto& l : gic_.lines())
         if (l->raised > 0)
-            out.irqLines.push_back(IrqLineMetrics{l->name, l->intid, l->cpu, l->raised, l->handled, l->merged, l->pending});
+            out.irqLines.push_back(
+                IrqLineMetrics{l->name, l->intid, l->cpu, l->raised, l->handled, l->merged, l->pending});
     out.simTimeNs = stop;
     out.events = q_.dispatched();
-    IRQSCOPE_CHECK(inv_.eventBalance(now(), q_.scheduledTotal(), q_.dispatched(), q_.cancelledTotal(),
-                                     q_.countStoredLive()));
+    IRQSCOPE_CHECK(
+        inv_.eventBalance(now(), q_.scheduledTotal(), q_.dispatched(), q_.cancelledTotal(), q_.countStoredLive()));
     out.invariantChecks = inv_.checks();
 }
 

@@ -51,11 +51,11 @@ struct IrqDesc {
     bool forcedThread = false;
     bool oneshotSafeChip = false; // MSI / LPI: IRQCHIP_ONESHOT_SAFE
     Task* thread = nullptr;
-    bool runThread = false;       // IRQTF_RUNTHREAD
-    bool masked = false;          // ONESHOT mask in force
-    bool eoiDeferred = false;     // active-bit masking: DIR waits for the thread
+    bool runThread = false;   // IRQTF_RUNTHREAD
+    bool masked = false;      // ONESHOT mask in force
+    bool eoiDeferred = false; // active-bit masking: DIR waits for the thread
     CpuMask threadAffinity;
-    std::uint64_t count = 0;      // /proc/interrupts
+    std::uint64_t count = 0; // /proc/interrupts
 };
 
 // A latency series and a throughput counter registry, shared by workloads/devices.
@@ -91,8 +91,7 @@ public:
     std::uint64_t jiffies() const { return static_cast<std::uint64_t>(now() / cfg_.tickPeriod); }
 
     // ---- tasks (sched.cpp) ----
-    Task& createTask(std::string name, ContextKind kind, Policy policy, int prioOrNice, CpuMask affinity,
-                     CodeFn body);
+    Task& createTask(std::string name, ContextKind kind, Policy policy, int prioOrNice, CpuMask affinity, CodeFn body);
     CpuMask allCpus() const;
     CpuMask oneCpu(int cpu) const;
     // try_to_wake_up from `waker` (nullptr: from a device/timer on `fromCpu`).

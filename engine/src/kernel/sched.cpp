@@ -23,10 +23,10 @@ namespace irqscope::kern {
 
 namespace {
 // kernel/sched/core.c sched_prio_to_weight[]: nice -20 .. 19
-constexpr std::uint32_t kNiceWeight[40] = {
-    88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949, 11916, 9548, 7620, 6100, 4904,
-    3906,  3121,  2501,  1991,  1586,  1277,  1024,  820,   655,   526,   423,   335,  272,  215,
-    172,   137,   110,   87,    70,    56,    45,    36,    29,    23,    18,    15};
+constexpr std::uint32_t kNiceWeight[40] = {88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949, 11916,
+                                           9548,  7620,  6100,  4904,  3906,  3121,  2501,  1991,  1586,  1277,
+                                           1024,  820,   655,   526,   423,   335,   272,   215,   172,   137,
+                                           110,   87,    70,    56,    45,    36,    29,    23,    18,    15};
 } // namespace
 
 CpuMask Machine::allCpus() const {
@@ -273,7 +273,9 @@ int Machine::wakeAffine(Task& t, int thisCpu, int prevCpu) {
 
 namespace {
 // PELT's decay per nanosecond: y^32ms = 1/2.
-double peltDecay(Time dt) { return std::exp2(-double(dt) / 32e6); }
+double peltDecay(Time dt) {
+    return std::exp2(-double(dt) / 32e6);
+}
 } // namespace
 
 // The task's runnable average now: the stored one with the time since the
@@ -290,7 +292,9 @@ void Machine::peltFold(Task& t) {
     t.peltAt = now();
 }
 
-double Machine::peltLoad(const Task& t) const { return double(t.weight) * peltRunnableNow(t); }
+double Machine::peltLoad(const Task& t) const {
+    return double(t.weight) * peltRunnableNow(t);
+}
 
 bool Machine::wake(Task& t, int fromCpu, FlowKind flowKind) {
     if (t.state == Task::State::Dead) return false;
@@ -343,7 +347,8 @@ void Machine::newidleBalance(Cpu& c) {
         if (other.get() == &c) continue;
         for (int p = 99; p >= 1 && other->rtQueued; --p)
             for (Task* t : other->rtQueue[static_cast<std::size_t>(p)])
-                if (t->affinity.test(static_cast<std::size_t>(c.id)) && (!pick || !pick->isRt() || t->rtPrio > pick->rtPrio)) {
+                if (t->affinity.test(static_cast<std::size_t>(c.id)) &&
+                    (!pick || !pick->isRt() || t->rtPrio > pick->rtPrio)) {
                     pick = t, from = other.get();
                     break;
                 }
@@ -479,8 +484,8 @@ void Machine::schedTick(Cpu& c) {
         // Throttling caps RT at rt_runtime per period; the fair server (6.12+)
         // instead guarantees fair tasks their runtime, modelled as RT yielding
         // once only that much of the period is left and fair work is waiting.
-        const Time budget = cfg_.rtLimit == RtLimit::Throttling ? cfg_.rtRuntime
-                                                                : cfg_.rtPeriod - cfg_.fairServerRuntime;
+        const Time budget =
+            cfg_.rtLimit == RtLimit::Throttling ? cfg_.rtRuntime : cfg_.rtPeriod - cfg_.fairServerRuntime;
         if (c.rtTimeInPeriod > budget && !c.fairQueue.empty()) {
             c.rtThrottled = true;
             if (t->isRt()) setNeedResched(c, false);
@@ -516,8 +521,7 @@ void Machine::schedTick(Cpu& c) {
         const Time ran = t->sumExec - t->execAtPick;
         double leftmost = t->vruntime;
         for (const Task* q : c.fairQueue) leftmost = std::min(leftmost, q->vruntime);
-        if (ran > ideal || (ran > minGran && t->vruntime - leftmost > double(ideal)))
-            setNeedResched(c, true);
+        if (ran > ideal || (ran > minGran && t->vruntime - leftmost > double(ideal))) setNeedResched(c, true);
     }
 }
 

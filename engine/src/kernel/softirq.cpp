@@ -19,12 +19,14 @@
 namespace irqscope::kern {
 
 namespace {
-constexpr const char* kSoftirqNames[kSoftirqCount] = {"HI",    "TIMER",    "NET_TX", "NET_RX",  "BLOCK",
-                                                      "IRQ_POLL", "TASKLET", "SCHED", "HRTIMER", "RCU"};
+constexpr const char* kSoftirqNames[kSoftirqCount] = {"HI",       "TIMER",   "NET_TX", "NET_RX",  "BLOCK",
+                                                      "IRQ_POLL", "TASKLET", "SCHED",  "HRTIMER", "RCU"};
 constexpr std::uint32_t kSoftirqNowMask = (1u << HI) | (1u << TASKLET);
 } // namespace
 
-const char* softirqName(int vec) { return kSoftirqNames[vec]; }
+const char* softirqName(int vec) {
+    return kSoftirqNames[vec];
+}
 
 void Machine::raiseSoftirq(Cpu& c, int vec) {
     if (!(c.softirqPending & (1u << vec))) c.softirqRaisedAt[static_cast<std::size_t>(vec)] = now();
@@ -46,8 +48,9 @@ void Machine::irqExitSoftirq(Cpu& c) {
         wakeupSoftirqd(c); // force_irqthreads: hardirq-raised softirqs go to ksoftirqd
         return;
     }
-    pushIrqFrame(c, Frame::Type::Softirq, [this](Kctx& k) { return doSoftirq(k, false); },
-                 Label{ContextKind::Softirq, intern("softirq")});
+    pushIrqFrame(
+        c, Frame::Type::Softirq, [this](Kctx& k) { return doSoftirq(k, false); },
+        Label{ContextKind::Softirq, intern("softirq")});
 }
 
 Proc<void> Machine::doSoftirq(Kctx& c, bool inKsoftirqd) {
@@ -79,8 +82,9 @@ Proc<void> Machine::doSoftirq(Kctx& c, bool inKsoftirqd) {
 Proc<void> Machine::localBhEnable(Kctx& c) {
     Cpu& k = c.cpu();
     if (!k.softirqPending || inInterrupt(k)) co_return;
-    pushIrqFrame(k, Frame::Type::Softirq, [this](Kctx& kc) { return doSoftirq(kc, false); },
-                 Label{ContextKind::Softirq, intern("softirq")});
+    pushIrqFrame(
+        k, Frame::Type::Softirq, [this](Kctx& kc) { return doSoftirq(kc, false); },
+        Label{ContextKind::Softirq, intern("softirq")});
     co_await c.work(0); // resumes once the softirq frame on top has finished
 }
 

@@ -25,7 +25,8 @@ void Machine::armLocalTimer(Cpu& c) {
         c.timerEvent = {};
     }
     if (next < 0) return;
-    c.timerEvent = q_.schedule(std::max(next, now()), &Machine::onLocalTimer, &c, reinterpret_cast<std::uint64_t>(this));
+    c.timerEvent =
+        q_.schedule(std::max(next, now()), &Machine::onLocalTimer, &c, reinterpret_cast<std::uint64_t>(this));
 }
 
 void Machine::onLocalTimer(void* cpu, std::uint64_t machine) {

@@ -50,8 +50,9 @@ Task& Workqueues::createWorker(WorkerPool& p) {
     w->pool = &p;
     Worker* wp = w.get();
     workers_.push_back(std::move(w));
-    const std::string name = "kworker/" + (p.cpu >= 0 ? std::to_string(p.cpu) + ":" : p.name.substr(0, p.name.find_first_of("HR")) + ":") +
-                             std::to_string(p.nextId++) + (p.rt ? "R" : (p.nice < 0 ? "H" : ""));
+    const std::string name =
+        "kworker/" + (p.cpu >= 0 ? std::to_string(p.cpu) + ":" : p.name.substr(0, p.name.find_first_of("HR")) + ":") +
+        std::to_string(p.nextId++) + (p.rt ? "R" : (p.nice < 0 ? "H" : ""));
     const CpuMask mask = p.cpu >= 0 ? m_.oneCpu(p.cpu) : m_.allCpus();
     Task& t = m_.createTask(name, ContextKind::Kworker, p.rt ? Policy::Fifo : Policy::Normal,
                             p.rt ? m_.cfg().wqRtPriority : p.nice, mask,

@@ -35,7 +35,7 @@ struct WorkItem {
 
 struct WorkerPool {
     std::string name; // "0", "0H", "u8", "u8R"
-    int cpu = -1;      // -1: unbound
+    int cpu = -1;     // -1: unbound
     int nice = 0;
     bool rt = false;
     std::deque<WorkItem*> worklist;
@@ -43,8 +43,8 @@ struct WorkerPool {
     std::vector<Task*> idle;
     int nrRunning = 0;
     int nextId = 0;
-    int logIndex = -1;                        // machine-state log subject (-1: not registered yet)
-    std::array<int, 4> logged{};               // pending, busy, idle, workers as last logged
+    int logIndex = -1;           // machine-state log subject (-1: not registered yet)
+    std::array<int, 4> logged{}; // pending, busy, idle, workers as last logged
     bool concurrencyManaged() const { return cpu >= 0; }
 };
 

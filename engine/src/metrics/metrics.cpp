@@ -7,12 +7,13 @@
 namespace irqscope {
 
 namespace {
-constexpr const char* kBucketIds[] = {"hardirq", "softirq", "irq_thread", "kworker",
-                                      "kthread", "user",    "idle"};
+constexpr const char* kBucketIds[] = {"hardirq", "softirq", "irq_thread", "kworker", "kthread", "user", "idle"};
 static_assert(std::size(kBucketIds) == kTimeBucketCount);
 } // namespace
 
-const char* timeBucketId(TimeBucket b) { return kBucketIds[static_cast<int>(b)]; }
+const char* timeBucketId(TimeBucket b) {
+    return kBucketIds[static_cast<int>(b)];
+}
 
 TimeBucket bucketOf(ContextKind k) {
     switch (k) {
@@ -44,8 +45,12 @@ double LatencyHistogram::mean() const {
     return double(s / samples_.size());
 }
 
-Time LatencyHistogram::min() const { return samples_.empty() ? 0 : samples().front(); }
-Time LatencyHistogram::max() const { return samples_.empty() ? 0 : samples().back(); }
+Time LatencyHistogram::min() const {
+    return samples_.empty() ? 0 : samples().front();
+}
+Time LatencyHistogram::max() const {
+    return samples_.empty() ? 0 : samples().back();
+}
 
 Time LatencyHistogram::percentile(double p) const {
     const auto& s = samples();
@@ -84,11 +89,10 @@ nlohmann::json toJson(const Metrics& m) {
     j["cpus"] = cpus;
     json lat = json::object();
     for (const auto& [name, h] : m.latency) {
-        lat[name] = {{"count", h.count()},          {"mean_ns", h.mean()},
-                     {"min_ns", h.min()},           {"p50_ns", h.percentile(50)},
-                     {"p90_ns", h.percentile(90)},  {"p95_ns", h.percentile(95)},
-                     {"p98_ns", h.percentile(98)},  {"p99_ns", h.percentile(99)},
-                     {"p999_ns", h.percentile(99.9)}, {"max_ns", h.max()}};
+        lat[name] = {{"count", h.count()},         {"mean_ns", h.mean()},        {"min_ns", h.min()},
+                     {"p50_ns", h.percentile(50)}, {"p90_ns", h.percentile(90)}, {"p95_ns", h.percentile(95)},
+                     {"p98_ns", h.percentile(98)}, {"p99_ns", h.percentile(99)}, {"p999_ns", h.percentile(99.9)},
+                     {"max_ns", h.max()}};
     }
     j["latency"] = lat;
     json tp = json::object();
@@ -104,8 +108,13 @@ nlohmann::json toJson(const Metrics& m) {
     j["warnings"] = warns;
     json lines = json::array();
     for (const auto& l : m.irqLines)
-        lines.push_back({{"name", l.name}, {"intid", l.intid}, {"cpu", l.cpu}, {"raised", l.raised},
-                         {"handled", l.handled}, {"merged", l.merged}, {"pending_at_end", l.pendingAtEnd}});
+        lines.push_back({{"name", l.name},
+                         {"intid", l.intid},
+                         {"cpu", l.cpu},
+                         {"raised", l.raised},
+                         {"handled", l.handled},
+                         {"merged", l.merged},
+                         {"pending_at_end", l.pendingAtEnd}});
     j["irq_lines"] = lines;
     return j;
 }

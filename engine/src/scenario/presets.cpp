@@ -15,7 +15,9 @@ std::vector<PresetInfo> listPresets() {
     return out;
 }
 
-std::string defaultPresetName() { return "basics"; }
+std::string defaultPresetName() {
+    return "basics";
+}
 
 Result<Scenario> loadPreset(const std::string& name) {
     for (const auto& p : detail::embeddedPresets()) {

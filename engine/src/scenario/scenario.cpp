@@ -51,8 +51,7 @@ std::string rangeText(const ParamSpec& p) {
     std::ostringstream o;
     if (p.type == ParamType::Duration)
         o << formatDuration(static_cast<Time>(p.min)) << " to " << formatDuration(static_cast<Time>(p.max));
-    else
-        o << p.min << " to " << p.max;
+    else o << p.min << " to " << p.max;
     if (!p.unit.empty() && p.type != ParamType::Duration) o << " " << p.unit;
     return o.str();
 }
@@ -129,8 +128,8 @@ Error unknownParam(const std::string& file, const std::string& path) {
         // The distance is at least the length difference: skip what cannot
         // win, so a 26 KB key (found by fuzzing: seconds per key before) costs
         // nothing.
-        const std::size_t lenDiff = path.size() > p.path.size() ? path.size() - p.path.size()
-                                                                : p.path.size() - path.size();
+        const std::size_t lenDiff =
+            path.size() > p.path.size() ? path.size() - p.path.size() : p.path.size() - path.size();
         if (lenDiff >= bestD) continue;
         std::size_t d = editDistance(path, p.path);
         if (d < bestD) bestD = d, best = p.path;
@@ -340,9 +339,13 @@ Status Scenario::setJson(std::string_view path, const json& value) {
     return okStatus();
 }
 
-void Scenario::unset(std::string_view path) { user_.erase(std::string(path)); }
+void Scenario::unset(std::string_view path) {
+    user_.erase(std::string(path));
+}
 
-bool Scenario::isUserSet(std::string_view path) const { return user_.contains(std::string(path)); }
+bool Scenario::isUserSet(std::string_view path) const {
+    return user_.contains(std::string(path));
+}
 
 json Scenario::effectiveValue(std::string_view path) const {
     const std::string key(path);
@@ -399,11 +402,21 @@ json Scenario::document() const {
     return out;
 }
 
-bool Scenario::getBool(std::string_view path) const { return effectiveValue(path).get<bool>(); }
-std::int64_t Scenario::getInt(std::string_view path) const { return effectiveValue(path).get<std::int64_t>(); }
-double Scenario::getDouble(std::string_view path) const { return effectiveValue(path).get<double>(); }
-std::string Scenario::getString(std::string_view path) const { return effectiveValue(path).get<std::string>(); }
-Time Scenario::getDuration(std::string_view path) const { return effectiveValue(path).get<Time>(); }
+bool Scenario::getBool(std::string_view path) const {
+    return effectiveValue(path).get<bool>();
+}
+std::int64_t Scenario::getInt(std::string_view path) const {
+    return effectiveValue(path).get<std::int64_t>();
+}
+double Scenario::getDouble(std::string_view path) const {
+    return effectiveValue(path).get<double>();
+}
+std::string Scenario::getString(std::string_view path) const {
+    return effectiveValue(path).get<std::string>();
+}
+Time Scenario::getDuration(std::string_view path) const {
+    return effectiveValue(path).get<Time>();
+}
 
 Status Scenario::validate() const {
     const std::string file = source_.empty() ? "<scenario>" : source_;

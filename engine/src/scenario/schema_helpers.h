@@ -17,8 +17,8 @@ inline ParamSpec boolean(std::string path, bool def, std::string group, std::str
     p.doc = std::move(doc);
     return p;
 }
-inline ParamSpec integer(std::string path, long long def, double lo, double hi, std::string unit,
-                  std::string group, std::string doc) {
+inline ParamSpec integer(std::string path, long long def, double lo, double hi, std::string unit, std::string group,
+                         std::string doc) {
     ParamSpec p;
     p.path = std::move(path);
     p.type = ParamType::Int;
@@ -31,21 +31,20 @@ inline ParamSpec integer(std::string path, long long def, double lo, double hi, 
     p.doc = std::move(doc);
     return p;
 }
-inline ParamSpec real(std::string path, double def, double lo, double hi, std::string unit,
-               std::string group, std::string doc) {
+inline ParamSpec real(std::string path, double def, double lo, double hi, std::string unit, std::string group,
+                      std::string doc) {
     ParamSpec p = integer(std::move(path), 0, lo, hi, std::move(unit), std::move(group), std::move(doc));
     p.type = ParamType::Double;
     p.defaultValue = def;
     return p;
 }
-inline ParamSpec duration(std::string path, long long defNs, double lo, double hi, std::string group,
-                   std::string doc) {
+inline ParamSpec duration(std::string path, long long defNs, double lo, double hi, std::string group, std::string doc) {
     ParamSpec p = integer(std::move(path), defNs, lo, hi, "ns", std::move(group), std::move(doc));
     p.type = ParamType::Duration;
     return p;
 }
-inline ParamSpec choice(std::string path, std::string def, std::vector<std::string> choices,
-                 std::string group, std::string doc) {
+inline ParamSpec choice(std::string path, std::string def, std::vector<std::string> choices, std::string group,
+                        std::string doc) {
     ParamSpec p;
     p.path = std::move(path);
     p.type = ParamType::Enum;
@@ -55,7 +54,6 @@ inline ParamSpec choice(std::string path, std::string def, std::vector<std::stri
     p.doc = std::move(doc);
     return p;
 }
-
 
 void appendGpuParams(std::vector<ParamSpec>& v);
 void appendNvmeParams(std::vector<ParamSpec>& v);

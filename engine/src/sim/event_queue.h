@@ -7,7 +7,7 @@
 // Simulated time never goes backwards, so the entries are kept in a radix
 // structure, and which one is fastest depends on how dense the pending events
 // are in time:
-//   - sparse (every preset: 1–9 events per simulated µs, 2–400 pending): the
+//   - sparse (every preset: 0.04–9 events per simulated µs, 2–400 pending): the
 //     binary radix heap (radix_heap.h), whose spread of a small bucket is a
 //     short loop;
 //   - dense (a storm, the 10,000-pending benchmark at ~200 events per µs):

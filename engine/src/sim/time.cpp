@@ -11,8 +11,7 @@ std::optional<Time> parseDuration(std::string_view text) {
     while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
     if (text.empty()) return std::nullopt;
     std::size_t n = 0;
-    while (n < text.size() && (std::isdigit(static_cast<unsigned char>(text[n])) || text[n] == '.'))
-        ++n;
+    while (n < text.size() && (std::isdigit(static_cast<unsigned char>(text[n])) || text[n] == '.')) ++n;
     if (n == 0) return std::nullopt;
     double value = 0;
     auto [p, ec] = std::from_chars(text.data(), text.data() + n, value);

@@ -19,8 +19,7 @@ void Machine::setStateLog(StateLog* log) {
     log_ = trace_ ? log : nullptr; // names are the trace's strings
     if (!log_) return;
     log_->setCpuCount(cpuCount());
-    for (auto& c : cpus_)
-        logCpuState(*c); // what each CPU runs from the start (idle CPUs may never dispatch)
+    for (auto& c : cpus_) logCpuState(*c); // what each CPU runs from the start (idle CPUs may never dispatch)
 }
 
 void Machine::logCpuState(Cpu& c) {
@@ -32,8 +31,7 @@ void Machine::logCpuState(Cpu& c) {
         l.irqsOff = off;
         log_->record(t, subject, StateField::IrqsOff, off ? 1 : 0);
     }
-    const auto resched =
-        static_cast<std::uint8_t>((c.needResched ? 1 : 0) | (c.needReschedLazy ? 2 : 0));
+    const auto resched = static_cast<std::uint8_t>((c.needResched ? 1 : 0) | (c.needReschedLazy ? 2 : 0));
     if (resched != l.needResched) {
         l.needResched = resched;
         log_->record(t, subject, StateField::NeedResched, resched);
@@ -56,9 +54,8 @@ void Machine::logCpuState(Cpu& c) {
 void Machine::logLine(hw::IrqLine& l) {
     if (!log_) return;
     if (l.logIndex < 0) l.logIndex = log_->addLine(StateLineInfo{l.name, l.intid, l.cpu});
-    const auto bits =
-        static_cast<std::uint8_t>((l.pending ? kLinePending : 0) | (l.active ? kLineActive : 0) |
-                                  (l.enabled ? 0 : kLineMasked));
+    const auto bits = static_cast<std::uint8_t>((l.pending ? kLinePending : 0) | (l.active ? kLineActive : 0) |
+                                                (l.enabled ? 0 : kLineMasked));
     if (bits == l.loggedBits) return;
     l.loggedBits = bits;
     log_->record(now(), static_cast<std::uint16_t>(l.logIndex), StateField::LineState, bits);
@@ -66,26 +63,23 @@ void Machine::logLine(hw::IrqLine& l) {
 
 void Machine::logRunqueue(Cpu& c, const Task& t, bool added) {
     if (!log_) return;
-    log_->record(now(), static_cast<std::uint16_t>(c.id),
-                 added ? StateField::RunqueueAdd : StateField::RunqueueRemove, t.nameId);
+    log_->record(now(), static_cast<std::uint16_t>(c.id), added ? StateField::RunqueueAdd : StateField::RunqueueRemove,
+                 t.nameId);
 }
 
 void Machine::logPool(WorkerPool& p) {
     if (!log_) return;
     if (p.logIndex < 0) p.logIndex = log_->addPool(StatePoolInfo{p.name, p.cpu});
     int busy = 0;
-    for (const Task* w : p.workers)
-        busy += w->worker && w->worker->current ? 1 : 0;
-    const std::array<int, 4> now4{static_cast<int>(p.worklist.size()), busy,
-                                  static_cast<int>(p.idle.size()),
+    for (const Task* w : p.workers) busy += w->worker && w->worker->current ? 1 : 0;
+    const std::array<int, 4> now4{static_cast<int>(p.worklist.size()), busy, static_cast<int>(p.idle.size()),
                                   static_cast<int>(p.workers.size())};
-    constexpr StateField fields[4] = {StateField::PoolPending, StateField::PoolBusy,
-                                      StateField::PoolIdle, StateField::PoolWorkers};
+    constexpr StateField fields[4] = {StateField::PoolPending, StateField::PoolBusy, StateField::PoolIdle,
+                                      StateField::PoolWorkers};
     for (std::size_t i = 0; i < 4; ++i)
         if (now4[i] != p.logged[i]) {
             p.logged[i] = now4[i];
-            log_->record(now(), static_cast<std::uint16_t>(p.logIndex), fields[i],
-                         static_cast<std::uint32_t>(now4[i]));
+            log_->record(now(), static_cast<std::uint16_t>(p.logIndex), fields[i], static_cast<std::uint32_t>(now4[i]));
         }
 }
 

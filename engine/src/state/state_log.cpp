@@ -29,50 +29,27 @@ struct Replay {
     std::vector<std::uint32_t> lines;
     std::vector<PoolReplay> pools;
 
-    Replay(std::size_t cpus, std::size_t lines, std::size_t pools)
-        : cpus(cpus), lines(lines, 0), pools(pools) {}
+    Replay(std::size_t cpus, std::size_t lines, std::size_t pools) : cpus(cpus), lines(lines, 0), pools(pools) {}
 
     void apply(const StateRecord& r) {
         const std::size_t s = r.subject;
         switch (r.field) {
-        case StateField::NeedResched:
-            cpus[s].needResched = r.value;
-            break;
-        case StateField::IrqsOff:
-            cpus[s].irqsOff = r.value != 0;
-            break;
-        case StateField::SoftirqPending:
-            cpus[s].softirqPending = r.value;
-            break;
-        case StateField::RunningPriority:
-            cpus[s].activePriorities = static_cast<int>(r.value);
-            break;
-        case StateField::Running:
-            cpus[s].running = r.value;
-            break;
-        case StateField::RunqueueAdd:
-            cpus[s].runnable.push_back(r.value);
-            break;
+        case StateField::NeedResched: cpus[s].needResched = r.value; break;
+        case StateField::IrqsOff: cpus[s].irqsOff = r.value != 0; break;
+        case StateField::SoftirqPending: cpus[s].softirqPending = r.value; break;
+        case StateField::RunningPriority: cpus[s].activePriorities = static_cast<int>(r.value); break;
+        case StateField::Running: cpus[s].running = r.value; break;
+        case StateField::RunqueueAdd: cpus[s].runnable.push_back(r.value); break;
         case StateField::RunqueueRemove: {
             auto& q = cpus[s].runnable;
             if (auto it = std::find(q.begin(), q.end(), r.value); it != q.end()) q.erase(it);
             break;
         }
-        case StateField::LineState:
-            lines[s] = r.value;
-            break;
-        case StateField::PoolPending:
-            pools[s].pending = static_cast<int>(r.value);
-            break;
-        case StateField::PoolBusy:
-            pools[s].busy = static_cast<int>(r.value);
-            break;
-        case StateField::PoolIdle:
-            pools[s].idle = static_cast<int>(r.value);
-            break;
-        case StateField::PoolWorkers:
-            pools[s].workers = static_cast<int>(r.value);
-            break;
+        case StateField::LineState: lines[s] = r.value; break;
+        case StateField::PoolPending: pools[s].pending = static_cast<int>(r.value); break;
+        case StateField::PoolBusy: pools[s].busy = static_cast<int>(r.value); break;
+        case StateField::PoolIdle: pools[s].idle = static_cast<int>(r.value); break;
+        case StateField::PoolWorkers: pools[s].workers = static_cast<int>(r.value); break;
         }
     }
 };
@@ -114,10 +91,8 @@ void StateLog::finalize(Time end) {
 std::size_t StateLog::memoryBytes() const {
     std::size_t bytes = records_.capacity() * sizeof(StateRecord);
     for (const auto& c : checkpoints_) {
-        bytes += sizeof(Checkpoint) + c.state.lines.size() * 4 +
-                 c.state.pools.size() * sizeof(PoolReplay);
-        for (const auto& cpu : c.state.cpus)
-            bytes += sizeof(CpuReplay) + cpu.runnable.size() * sizeof(StringId);
+        bytes += sizeof(Checkpoint) + c.state.lines.size() * 4 + c.state.pools.size() * sizeof(PoolReplay);
+        for (const auto& cpu : c.state.cpus) bytes += sizeof(CpuReplay) + cpu.runnable.size() * sizeof(StringId);
     }
     return bytes;
 }
@@ -134,10 +109,9 @@ void linesFromTrace(const Trace& trace, Time t, std::vector<LineStateAt>& out) {
         for (int d = 0; d < trace.depthCount(l); ++d) {
             const auto seg = trace.segmentAt(l, d, t);
             if (!seg) continue;
-            s.pending = s.pending || seg->kind == ContextKind::LinePending ||
-                        seg->kind == ContextKind::LineActivePending;
-            s.active = s.active || seg->kind == ContextKind::LineActive ||
-                       seg->kind == ContextKind::LineActivePending;
+            s.pending =
+                s.pending || seg->kind == ContextKind::LinePending || seg->kind == ContextKind::LineActivePending;
+            s.active = s.active || seg->kind == ContextKind::LineActive || seg->kind == ContextKind::LineActivePending;
             s.masked = s.masked || seg->kind == ContextKind::LineMasked;
         }
         out.push_back(std::move(s));
@@ -168,16 +142,13 @@ MachineState stateAt(const Trace& trace, const StateLog& log, Time t) {
     }
     const auto& recs = log.records_;
     const std::size_t end = static_cast<std::size_t>(
-        std::upper_bound(recs.begin(), recs.end(), t,
-                         [](Time v, const StateRecord& r) { return v < r.t; }) -
+        std::upper_bound(recs.begin(), recs.end(), t, [](Time v, const StateRecord& r) { return v < r.t; }) -
         recs.begin());
-    const auto cp =
-        std::upper_bound(log.checkpoints_.begin(), log.checkpoints_.end(), end,
-                         [](std::size_t v, const StateLog::Checkpoint& c) { return v < c.next; }) -
-        1;
+    const auto cp = std::upper_bound(log.checkpoints_.begin(), log.checkpoints_.end(), end,
+                                     [](std::size_t v, const StateLog::Checkpoint& c) { return v < c.next; }) -
+                    1;
     Replay r = cp->state;
-    for (std::size_t i = cp->next; i < end; ++i)
-        r.apply(recs[i]);
+    for (std::size_t i = cp->next; i < end; ++i) r.apply(recs[i]);
 
     for (CpuStateAt& c : m.cpus) {
         if (c.cpu < 0 || c.cpu >= static_cast<int>(r.cpus.size())) continue;
@@ -191,8 +162,7 @@ MachineState stateAt(const Trace& trace, const StateLog& log, Time t) {
         c.runnable = s.runnable;
     }
     for (std::size_t i = 0; i < log.lines_.size(); ++i)
-        m.lines.push_back(LineStateAt{log.lines_[i], (r.lines[i] & kLinePending) != 0,
-                                      (r.lines[i] & kLineActive) != 0,
+        m.lines.push_back(LineStateAt{log.lines_[i], (r.lines[i] & kLinePending) != 0, (r.lines[i] & kLineActive) != 0,
                                       (r.lines[i] & kLineMasked) != 0});
     for (std::size_t i = 0; i < log.pools_.size(); ++i) {
         const PoolReplay& p = r.pools[i];

@@ -23,8 +23,7 @@ void jsonString(std::ostream& out, std::string_view s) {
 // Trace-event timestamps are microseconds; keep nanosecond precision.
 void micros(std::ostream& out, Time ns) {
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%lld.%03lld", static_cast<long long>(ns / 1000),
-                  static_cast<long long>(ns % 1000));
+    std::snprintf(buf, sizeof buf, "%lld.%03lld", static_cast<long long>(ns / 1000), static_cast<long long>(ns % 1000));
     out << buf;
 }
 } // namespace
@@ -74,7 +73,8 @@ void writeChromeJson(const Trace& t, std::ostream& out) {
             micros(out, in.t);
             out << ",\"cat\":\"" << instantKindId(in.kind) << "\",\"name\":";
             std::string name = instantKindId(in.kind);
-            if (in.entity != kNoString) name.append(" ").append(t.str(in.entity)); // (append: GCC 12 -Wrestrict false positive)
+            if (in.entity != kNoString)
+                name.append(" ").append(t.str(in.entity)); // (append: GCC 12 -Wrestrict false positive)
             jsonString(out, name);
             if (in.detail != kNoString) {
                 out << ",\"args\":{\"detail\":";

@@ -24,7 +24,7 @@ namespace {
 constexpr std::size_t kMaxLine = 64 * 1024;
 
 class LineReader {
-  public:
+public:
     explicit LineReader(std::istream& in) : in_(in) { buf_.resize(64 * 1024); }
 
     // Next line (without '\n'); `overlong` when it exceeded kMaxLine and was cut.
@@ -36,10 +36,8 @@ class LineReader {
             const char* b = buf_.data() + pos_;
             const char* nl = static_cast<const char*>(std::memchr(b, '\n', len_ - pos_));
             const std::size_t n = nl ? static_cast<std::size_t>(nl - b) : len_ - pos_;
-            if (line.size() + n <= kMaxLine)
-                line.append(b, n);
-            else
-                overlong = true;
+            if (line.size() + n <= kMaxLine) line.append(b, n);
+            else overlong = true;
             pos_ += n;
             if (nl) {
                 ++pos_;
@@ -54,7 +52,7 @@ class LineReader {
     }
     bool failed() const { return in_.bad(); }
 
-  private:
+private:
     bool fill() {
         if (!in_) return false;
         in_.read(buf_.data(), static_cast<std::streamsize>(buf_.size()));
@@ -127,8 +125,7 @@ Result<ImportResult> importFtrace(std::istream& in, const std::string& sourceNam
         }
         const ParsedLine p = parseLine(line);
         switch (p.kind) {
-        case LineKind::Blank:
-            break;
+        case LineKind::Blank: break;
         case LineKind::Header:
             if (p.tracecmdHeader) {
                 rep.format = "trace-cmd";
@@ -137,9 +134,7 @@ Result<ImportResult> importFtrace(std::istream& in, const std::string& sourceNam
             if (line.starts_with("# tracer:")) looksLikeFtrace = true;
             if (p.cpuCount) stacks.declareCpus(*p.cpuCount);
             break;
-        case LineKind::Garbage:
-            garbage("garbage_line", line);
-            break;
+        case LineKind::Garbage: garbage("garbage_line", line); break;
         case LineKind::Lost:
             looksLikeFtrace = true;
             if (p.cpu > 4095) break;
@@ -184,22 +179,16 @@ Result<ImportResult> importFtrace(std::istream& in, const std::string& sourceNam
                 ++rep.events;
                 stacks.onEvent(ev);
                 break;
-            case DecodeStatus::UnknownEvent:
-                ++rep.skipped["unknown_event:" + std::string(raw.name)];
-                break;
-            case DecodeStatus::Malformed:
-                ++rep.skipped["malformed:" + std::string(raw.name)];
-                break;
+            case DecodeStatus::UnknownEvent: ++rep.skipped["unknown_event:" + std::string(raw.name)]; break;
+            case DecodeStatus::Malformed: ++rep.skipped["malformed:" + std::string(raw.name)]; break;
             }
             break;
         }
         }
     }
-    if (reader.failed())
-        return Error{sourceName, "line " + std::to_string(rep.lines + 1), "read error"};
+    if (reader.failed()) return Error{sourceName, "line " + std::to_string(rep.lines + 1), "read error"};
     if (!looksLikeFtrace) {
-        if (firstBadLine == 0)
-            return Error{sourceName, "", "empty: no ftrace header or event line"};
+        if (firstBadLine == 0) return Error{sourceName, "", "empty: no ftrace header or event line"};
         return Error{sourceName, "line " + std::to_string(firstBadLine),
                      "not an ftrace text capture: expected lines like '<comm>-<pid> [<cpu>] "
                      "<seconds>: <event>: <fields>' (the tracefs 'trace' file or 'trace-cmd "
@@ -211,11 +200,9 @@ Result<ImportResult> importFtrace(std::istream& in, const std::string& sourceNam
     rep.cpus = stacks.cpuCount();
     r.trace.setTimeRange(0, last);
     r.trace.finalize();
-    const double wall =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
     r.metrics = metrics.finish(sourceName, last, rep.events, wall);
-    r.metrics.droppedSegments =
-        r.trace.droppedSegments() + r.trace.droppedInstants() + r.trace.droppedFlows();
+    r.metrics.droppedSegments = r.trace.droppedSegments() + r.trace.droppedInstants() + r.trace.droppedFlows();
     return r;
 }
 

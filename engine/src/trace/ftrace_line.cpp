@@ -19,10 +19,8 @@ bool isIdent(char c) {
 }
 
 std::string_view trim(std::string_view s) {
-    while (!s.empty() && isSpace(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && (isSpace(s.back()) || s.back() == '\r' || s.back() == '\n'))
-        s.remove_suffix(1);
+    while (!s.empty() && isSpace(s.front())) s.remove_prefix(1);
+    while (!s.empty() && (isSpace(s.back()) || s.back() == '\r' || s.back() == '\n')) s.remove_suffix(1);
     return s;
 }
 
@@ -39,8 +37,7 @@ bool parseLost(std::string_view s, ParsedLine& out) {
     if (!s.starts_with("CPU:")) return false;
     s.remove_prefix(4);
     std::size_t n = 0;
-    while (n < s.size() && isDigit(s[n]))
-        ++n;
+    while (n < s.size() && isDigit(s[n])) ++n;
     auto cpu = toInt(s.substr(0, n));
     if (!cpu) return false;
     std::string_view rest = trim(s.substr(n));
@@ -69,12 +66,10 @@ bool parseLost(std::string_view s, ParsedLine& out) {
 // "##### CPU 2 buffer started ####"
 bool parseBufferStarted(std::string_view s, ParsedLine& out) {
     auto p = s.find("CPU ");
-    if (p == std::string_view::npos || s.find("buffer started") == std::string_view::npos)
-        return false;
+    if (p == std::string_view::npos || s.find("buffer started") == std::string_view::npos) return false;
     std::string_view rest = s.substr(p + 4);
     std::size_t n = 0;
-    while (n < rest.size() && isDigit(rest[n]))
-        ++n;
+    while (n < rest.size() && isDigit(rest[n])) ++n;
     auto cpu = toInt(rest.substr(0, n));
     if (!cpu) return false;
     out.kind = LineKind::BufferStarted;
@@ -89,10 +84,8 @@ void parseHashHeader(std::string_view s, ParsedLine& out) {
     if (p == std::string_view::npos) return;
     std::string_view rest = s.substr(p + 3);
     std::size_t n = 0;
-    while (n < rest.size() && isDigit(rest[n]))
-        ++n;
-    if (auto v = toInt(rest.substr(0, n)); v && *v > 0 && *v <= 4096)
-        out.cpuCount = static_cast<int>(*v);
+    while (n < rest.size() && isDigit(rest[n])) ++n;
+    if (auto v = toInt(rest.substr(0, n)); v && *v > 0 && *v <= 4096) out.cpuCount = static_cast<int>(*v);
 }
 
 bool parseTracecmdHeader(std::string_view s, ParsedLine& out) {
@@ -162,8 +155,7 @@ bool parseEvent(std::string_view s, RawEvent& ev) {
         rest = trim(rest.substr(first.size()));
         // "<event>: fields" (the fields may be empty)
         std::size_t n = 0;
-        while (n < rest.size() && isIdent(rest[n]))
-            ++n;
+        while (n < rest.size() && isIdent(rest[n])) ++n;
         if (n == 0 || n >= rest.size() || rest[n] != ':') {
             // an event printed without the "name:" prefix (function tracer lines)
             ev.name = {};
@@ -182,13 +174,12 @@ bool parseEvent(std::string_view s, RawEvent& ev) {
     }
 }
 
-constexpr std::array<std::string_view, 10> kSoftirqNames = {
-    "HI", "TIMER", "NET_TX", "NET_RX", "BLOCK", "IRQ_POLL", "TASKLET", "SCHED", "HRTIMER", "RCU"};
+constexpr std::array<std::string_view, 10> kSoftirqNames = {"HI",       "TIMER",   "NET_TX", "NET_RX",  "BLOCK",
+                                                            "IRQ_POLL", "TASKLET", "SCHED",  "HRTIMER", "RCU"};
 
 std::uint64_t fnv(std::string_view s) {
     std::uint64_t h = 1469598103934665603ull;
-    for (char c : s)
-        h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    for (char c : s) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
     return h;
 }
 
@@ -220,11 +211,7 @@ bool parsePluginTask(std::string_view& s, std::string_view& comm, std::int64_t& 
 bool validUtf8(std::string_view s) {
     for (std::size_t i = 0; i < s.size();) {
         const auto c = static_cast<unsigned char>(s[i]);
-        std::size_t n = c < 0x80           ? 1
-                        : (c >> 5) == 0x6  ? 2
-                        : (c >> 4) == 0xe  ? 3
-                        : (c >> 3) == 0x1e ? 4
-                                           : 0;
+        std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
         if (n == 0 || i + n > s.size()) return false;
         for (std::size_t k = 1; k < n; ++k)
             if ((static_cast<unsigned char>(s[i + k]) & 0xc0) != 0x80) return false;
@@ -268,16 +255,14 @@ std::optional<Time> parseTimestamp(std::string_view s) {
     const std::size_t dot = s.find('.');
     std::string_view whole = s.substr(0, dot);
     // at most 18 digits of counter ticks, or 9 of seconds (31 years of uptime)
-    if (!allDigits(whole) || whole.size() > (dot == std::string_view::npos ? 18u : 9u))
-        return std::nullopt;
+    if (!allDigits(whole) || whole.size() > (dot == std::string_view::npos ? 18u : 9u)) return std::nullopt;
     Time sec = 0;
     std::from_chars(whole.data(), whole.data() + whole.size(), sec);
     if (dot == std::string_view::npos) return sec; // a counter clock: ticks taken as ns
     std::string_view frac = s.substr(dot + 1);
     if (!allDigits(frac)) return std::nullopt;
     Time ns = 0;
-    for (std::size_t i = 0; i < 9; ++i)
-        ns = ns * 10 + (i < frac.size() ? frac[i] - '0' : 0);
+    for (std::size_t i = 0; i < 9; ++i) ns = ns * 10 + (i < frac.size() ? frac[i] - '0' : 0);
     return sec * kSec + ns;
 }
 
@@ -295,11 +280,9 @@ std::optional<std::string_view> fieldValue(std::string_view fields, std::string_
         if (key.ends_with("comm")) {
             // a comm may hold spaces: it ends at the next " <ident>="
             end = std::string_view::npos;
-            for (std::size_t sp = v.find(' '); sp != std::string_view::npos;
-                 sp = v.find(' ', sp + 1)) {
+            for (std::size_t sp = v.find(' '); sp != std::string_view::npos; sp = v.find(' ', sp + 1)) {
                 std::size_t k = sp + 1;
-                while (k < v.size() && isIdent(v[k]))
-                    ++k;
+                while (k < v.size() && isIdent(v[k])) ++k;
                 if (k > sp + 1 && k < v.size() && v[k] == '=') {
                     end = sp;
                     break;
@@ -363,8 +346,7 @@ DecodeStatus decodeEvent(const RawEvent& raw, Time t, Trace& strings, FtraceEven
         }
         out.type = EventType::IrqEntry;
         std::string entity = std::to_string(*irq);
-        if (auto name = fieldValue(f, "name"); name && !name->empty())
-            entity.append(":").append(*name);
+        if (auto name = fieldValue(f, "name"); name && !name->empty()) entity.append(":").append(*name);
         out.name = internText(strings, entity);
         return DecodeStatus::Ok;
     }
@@ -374,15 +356,13 @@ DecodeStatus decodeEvent(const RawEvent& raw, Time t, Trace& strings, FtraceEven
         out.key = *vec;
         std::string_view action = softirqName(*vec);
         if (auto a = fieldValue(f, "action"); a && !a->empty()) action = *a;
-        out.name = action.empty() ? internText(strings, "vec " + std::to_string(*vec))
-                                  : internText(strings, action);
+        out.name = action.empty() ? internText(strings, "vec " + std::to_string(*vec)) : internText(strings, action);
         out.type = n == "softirq_raise"   ? EventType::SoftirqRaise
                    : n == "softirq_entry" ? EventType::SoftirqEntry
                                           : EventType::SoftirqExit;
         return DecodeStatus::Ok;
     }
-    if (n == "tasklet_entry" || n == "tasklet_exit" || n == "tasklet_hi_entry" ||
-        n == "tasklet_hi_exit") {
+    if (n == "tasklet_entry" || n == "tasklet_exit" || n == "tasklet_hi_entry" || n == "tasklet_hi_exit") {
         auto tasklet = fieldValue(f, "tasklet");
         if (!tasklet) return DecodeStatus::Malformed;
         out.key = pointerKey(*tasklet);
@@ -432,8 +412,7 @@ DecodeStatus decodeEvent(const RawEvent& raw, Time t, Trace& strings, FtraceEven
     if (n.starts_with("workqueue_")) {
         // "work struct=%p function=%ps workqueue=%s ...", "work struct %p: function %ps"
         std::string_view w;
-        if (auto v = fieldValue(f, "struct"))
-            w = *v;
+        if (auto v = fieldValue(f, "struct")) w = *v;
         else if (f.starts_with("work struct ")) {
             w = f.substr(12);
             w = w.substr(0, w.find_first_of(": "));
@@ -441,8 +420,7 @@ DecodeStatus decodeEvent(const RawEvent& raw, Time t, Trace& strings, FtraceEven
         if (w.empty()) return DecodeStatus::Malformed;
         out.key = pointerKey(w);
         std::string_view func;
-        if (auto v = fieldValue(f, "function"))
-            func = *v;
+        if (auto v = fieldValue(f, "function")) func = *v;
         else if (auto p = f.find("function "); p != std::string_view::npos) {
             func = trim(f.substr(p + 9));
             func = func.substr(0, func.find(' '));
@@ -451,14 +429,10 @@ DecodeStatus decodeEvent(const RawEvent& raw, Time t, Trace& strings, FtraceEven
         if (n == "workqueue_queue_work") {
             out.type = EventType::QueueWork;
             if (auto wq = fieldValue(f, "workqueue")) out.name2 = internText(strings, *wq);
-        } else if (n == "workqueue_activate_work")
-            out.type = EventType::ActivateWork;
-        else if (n == "workqueue_execute_start")
-            out.type = EventType::WorkStart;
-        else if (n == "workqueue_execute_end")
-            out.type = EventType::WorkEnd;
-        else
-            return DecodeStatus::UnknownEvent;
+        } else if (n == "workqueue_activate_work") out.type = EventType::ActivateWork;
+        else if (n == "workqueue_execute_start") out.type = EventType::WorkStart;
+        else if (n == "workqueue_execute_end") out.type = EventType::WorkEnd;
+        else return DecodeStatus::UnknownEvent;
         return DecodeStatus::Ok;
     }
     // irq_vectors: local_timer_entry/exit, reschedule_entry, call_function_entry, ...

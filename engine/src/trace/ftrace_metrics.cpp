@@ -12,8 +12,8 @@ void MetricsBuilder::ensureCpu(int cpu) {
     }
 }
 
-void MetricsBuilder::frameClosed(int cpu, ContextKind kind, Time start, Time end, Time childNs,
-                                 int pid, StringId taskName) {
+void MetricsBuilder::frameClosed(int cpu, ContextKind kind, Time start, Time end, Time childNs, int pid,
+                                 StringId taskName) {
     ensureCpu(cpu);
     const Time dur = end - start;
     const Time own = dur - childNs;
@@ -46,8 +46,7 @@ void MetricsBuilder::latency(const char* series, Time ns) {
     latency_[series].add(ns);
 }
 
-Metrics MetricsBuilder::finish(std::string scenario, Time duration, std::uint64_t events,
-                               double wallS) {
+Metrics MetricsBuilder::finish(std::string scenario, Time duration, std::uint64_t events, double wallS) {
     Metrics m;
     m.scenario = std::move(scenario);
     m.simTimeNs = duration;
@@ -55,8 +54,7 @@ Metrics MetricsBuilder::finish(std::string scenario, Time duration, std::uint64_
     m.events = events;
     m.cpus = cpus_;
     // The three series always exist (possibly empty) so consumers can rely on the keys.
-    for (const char* s : {"softirq_raise_to_entry", "workqueue_queue_to_start", "wakeup"})
-        latency_[s];
+    for (const char* s : {"softirq_raise_to_entry", "workqueue_queue_to_start", "wakeup"}) latency_[s];
     m.latency = latency_;
     const double secs = duration > 0 ? double(duration) / double(kSec) : 0.0;
     for (const auto& [entity, count] : irqCounts_) {

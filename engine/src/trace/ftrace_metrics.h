@@ -19,21 +19,20 @@
 namespace irqscope::ftrace {
 
 class MetricsBuilder {
-  public:
+public:
     explicit MetricsBuilder(const Trace& strings) : strings_(strings) {}
 
     void ensureCpu(int cpu);
     // A context closed on `cpu`: [start, end) of which `childNs` ran nested contexts.
     // `pid` >= 0 for task frames (depth 0), -1 otherwise.
-    void frameClosed(int cpu, ContextKind kind, Time start, Time end, Time childNs, int pid,
-                     StringId taskName);
+    void frameClosed(int cpu, ContextKind kind, Time start, Time end, Time childNs, int pid, StringId taskName);
     void hardirqEntry(int cpu, StringId entity);
     void contextSwitch(int cpu);
     void latency(const char* series, Time ns);
 
     Metrics finish(std::string scenario, Time duration, std::uint64_t events, double wallS);
 
-  private:
+private:
     struct TaskAcc {
         StringId name = kNoString;
         Time runNs = 0;

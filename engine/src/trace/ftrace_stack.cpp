@@ -14,8 +14,8 @@ constexpr std::size_t kMaxPrologue = 1u << 16;
 constexpr std::size_t kMaxDepth = 32;
 
 bool isEntry(EventType t) {
-    return t == EventType::IrqEntry || t == EventType::VectorEntry ||
-           t == EventType::SoftirqEntry || t == EventType::TaskletEntry;
+    return t == EventType::IrqEntry || t == EventType::VectorEntry || t == EventType::SoftirqEntry ||
+           t == EventType::TaskletEntry;
 }
 bool isExit(EventType t) {
     return t == EventType::IrqExit || t == EventType::VectorExit || t == EventType::SoftirqExit ||
@@ -23,36 +23,25 @@ bool isExit(EventType t) {
 }
 EventType entryFor(EventType exit) {
     switch (exit) {
-    case EventType::IrqExit:
-        return EventType::IrqEntry;
-    case EventType::VectorExit:
-        return EventType::VectorEntry;
-    case EventType::SoftirqExit:
-        return EventType::SoftirqEntry;
-    default:
-        return EventType::TaskletEntry;
+    case EventType::IrqExit: return EventType::IrqEntry;
+    case EventType::VectorExit: return EventType::VectorEntry;
+    case EventType::SoftirqExit: return EventType::SoftirqEntry;
+    default: return EventType::TaskletEntry;
     }
 }
 ContextKind kindFor(EventType entry) {
     switch (entry) {
-    case EventType::SoftirqEntry:
-        return ContextKind::Softirq;
-    case EventType::TaskletEntry:
-        return ContextKind::Tasklet;
-    default:
-        return ContextKind::Hardirq;
+    case EventType::SoftirqEntry: return ContextKind::Softirq;
+    case EventType::TaskletEntry: return ContextKind::Tasklet;
+    default: return ContextKind::Hardirq;
     }
 }
 const char* exitName(EventType t) {
     switch (t) {
-    case EventType::IrqExit:
-        return "irq_handler_exit";
-    case EventType::VectorExit:
-        return "irq_vectors_exit";
-    case EventType::SoftirqExit:
-        return "softirq_exit";
-    default:
-        return "tasklet_exit";
+    case EventType::IrqExit: return "irq_handler_exit";
+    case EventType::VectorExit: return "irq_vectors_exit";
+    case EventType::SoftirqExit: return "softirq_exit";
+    default: return "tasklet_exit";
     }
 }
 // Does `exit` close a context opened by (opener, key, entity)? Vectors are matched
@@ -101,24 +90,21 @@ ContextKind taskKind(std::string_view comm, int pid) {
     if (comm.starts_with("irq/")) return ContextKind::IrqThread;
     if (pid == 2 || comm == "kthreadd") return ContextKind::Kthread;
     // Well-known kernel threads; the rest of the per-CPU ones end in "/<cpu>".
-    if (startsWith(comm, {"rcu_",           "rcuc/",        "rcub/",        "rcuog/",
-                          "rcuop/",         "rcuos/",       "migration/",   "cpuhp/",
-                          "idle_inject/",   "watchdog",     "kcompactd",    "kswapd",
-                          "khugepaged",     "ksmd",         "kauditd",      "khungtaskd",
-                          "oom_reaper",     "kdevtmpfs",    "kblockd",      "kintegrityd",
-                          "writeback",      "jbd2/",        "ext4-",        "xfs",
-                          "btrfs-",         "scsi_eh_",     "scsi_tmf_",    "nvme-",
-                          "napi/",          "kthrotld",     "kstrp",        "netns",
-                          "kpsmoused",      "hwrng",        "psimon",       "kswapd",
-                          "ipv6_addrconf",  "mm_percpu_wq", "inet_frag_wq", "cryptd",
-                          "pool_workqueue", "vhost-",       "kvm-",         "card",
-                          "zswap",          "edac-poller",  "devfreq_wq",   "blkcg_punt_bio",
-                          "tpm_dev_wq",     "ata_sff",      "khvcd",        "kaluad",
-                          "kmpath",         "ttm",          "kintegrity",   "charger_manager"}))
+    if (startsWith(
+            comm, {"rcu_",          "rcuc/",          "rcub/",        "rcuog/",      "rcuop/",         "rcuos/",
+                   "migration/",    "cpuhp/",         "idle_inject/", "watchdog",    "kcompactd",      "kswapd",
+                   "khugepaged",    "ksmd",           "kauditd",      "khungtaskd",  "oom_reaper",     "kdevtmpfs",
+                   "kblockd",       "kintegrityd",    "writeback",    "jbd2/",       "ext4-",          "xfs",
+                   "btrfs-",        "scsi_eh_",       "scsi_tmf_",    "nvme-",       "napi/",          "kthrotld",
+                   "kstrp",         "netns",          "kpsmoused",    "hwrng",       "psimon",         "kswapd",
+                   "ipv6_addrconf", "mm_percpu_wq",   "inet_frag_wq", "cryptd",      "pool_workqueue", "vhost-",
+                   "kvm-",          "card",           "zswap",        "edac-poller", "devfreq_wq",     "blkcg_punt_bio",
+                   "tpm_dev_wq",    "ata_sff",        "khvcd",        "kaluad",      "kmpath",         "ttm",
+                   "kintegrity",    "charger_manager"}))
         return ContextKind::Kthread;
-    if (const auto slash = comm.rfind('/');
-        slash != std::string_view::npos && slash + 1 < comm.size() && comm[slash + 1] >= '0' &&
-        comm[slash + 1] <= '9' && comm.find(' ') == std::string_view::npos)
+    if (const auto slash = comm.rfind('/'); slash != std::string_view::npos && slash + 1 < comm.size() &&
+                                            comm[slash + 1] >= '0' && comm[slash + 1] <= '9' &&
+                                            comm.find(' ') == std::string_view::npos)
         return ContextKind::Kthread;
     return ContextKind::User;
 }
@@ -238,13 +224,10 @@ void StackBuilder::goLive(int n, const FtraceEvent* current) {
         if (isEntry(ev.type)) {
             open.push_back(&ev);
         } else if (isExit(ev.type)) {
-            auto it = std::find_if(open.rbegin(), open.rend(), [&](const FtraceEvent* o) {
-                return closes(o->type, o->key, o->name, ev);
-            });
-            if (it != open.rend())
-                open.erase(std::prev(it.base()), open.end());
-            else if (open.empty())
-                orphans.push_back(&ev);
+            auto it = std::find_if(open.rbegin(), open.rend(),
+                                   [&](const FtraceEvent* o) { return closes(o->type, o->key, o->name, ev); });
+            if (it != open.rend()) open.erase(std::prev(it.base()), open.end());
+            else if (open.empty()) orphans.push_back(&ev);
         }
     }
     for (auto it = orphans.rbegin(); it != orphans.rend(); ++it) {
@@ -263,8 +246,7 @@ void StackBuilder::goLive(int n, const FtraceEvent* current) {
     c.gap = false;
     std::vector<FtraceEvent> replay;
     replay.swap(c.prologue);
-    for (const FtraceEvent& ev : replay)
-        process(n, ev);
+    for (const FtraceEvent& ev : replay) process(n, ev);
 }
 
 void StackBuilder::closeTop(int n, Time t) {
@@ -281,8 +263,7 @@ void StackBuilder::closeTop(int n, Time t) {
         if (auto it = comms_.find(f.key); it != comms_.end()) comm = it->second;
         kind = taskKind(pid == 0 ? std::string_view{} : trace_.str(comm), pid);
         entity = taskEntity(n, f.key);
-        if (auto it = running_.find(f.key); it != running_.end() && it->second == n)
-            running_.erase(it);
+        if (auto it = running_.find(f.key); it != running_.end() && it->second == n) running_.erase(it);
     } else if (entity == kNoString) {
         auto it = irqNames_.find(f.key);
         entity = it != irqNames_.end() ? it->second : trace_.intern(std::to_string(f.key));
@@ -372,8 +353,7 @@ void StackBuilder::process(int n, const FtraceEvent& e) {
     case EventType::VectorExit:
     case EventType::SoftirqExit:
     case EventType::TaskletExit:
-        if (!popMatching(n, e))
-            ++report_.skipped[std::string("unmatched_exit:") + exitName(e.type)];
+        if (!popMatching(n, e)) ++report_.skipped[std::string("unmatched_exit:") + exitName(e.type)];
         break;
     case EventType::SoftirqRaise:
         trace_.addInstant(lane, e.t, InstantKind::SoftirqRaise, e.name);
@@ -398,8 +378,7 @@ void StackBuilder::process(int n, const FtraceEvent& e) {
         if (e.key >= 0 && e.key < static_cast<std::int64_t>(c2.raised.size())) {
             auto& r = c2.raised[static_cast<std::size_t>(e.key)];
             if (r) {
-                addFlow({{lane, *r}, {lane, e.t}}, FlowKind::RaiseSoftirq,
-                        "softirq_raise_to_entry");
+                addFlow({{lane, *r}, {lane, e.t}}, FlowKind::RaiseSoftirq, "softirq_raise_to_entry");
                 r.reset();
             }
         }
@@ -441,15 +420,12 @@ void StackBuilder::process(int n, const FtraceEvent& e) {
     }
     case EventType::QueueWork:
         trace_.addInstant(lane, e.t, InstantKind::QueueWork, e.name2, e.name);
-        if (auto m = queued_.cause(e.key, {lane, e.t}))
-            addFlow(*m, FlowKind::QueueWork, "workqueue_queue_to_start");
+        if (auto m = queued_.cause(e.key, {lane, e.t})) addFlow(*m, FlowKind::QueueWork, "workqueue_queue_to_start");
         break;
-    case EventType::ActivateWork:
-        break;
+    case EventType::ActivateWork: break;
     case EventType::WorkStart:
         works_[e.pid] = e.name;
-        if (auto m = queued_.effect(e.key, {lane, e.t}))
-            addFlow(*m, FlowKind::QueueWork, "workqueue_queue_to_start");
+        if (auto m = queued_.effect(e.key, {lane, e.t})) addFlow(*m, FlowKind::QueueWork, "workqueue_queue_to_start");
         splitTask(n, e.t, e.name);
         break;
     case EventType::WorkEnd:

@@ -39,7 +39,7 @@
 namespace irqscope::ftrace {
 
 class FlowMatcher {
-  public:
+public:
     struct End {
         std::uint32_t lane = 0;
         Time t = 0;
@@ -52,7 +52,7 @@ class FlowMatcher {
     bool hasCause(std::int64_t key) const { return causes_.count(key) != 0; }
     void dropCause(std::int64_t key) { causes_.erase(key); }
 
-  private:
+private:
     std::unordered_map<std::int64_t, End> causes_;  // earliest unmatched cause per key
     std::unordered_map<std::int64_t, End> effects_; // latest unmatched effect per key
 };
@@ -60,7 +60,7 @@ class FlowMatcher {
 ContextKind taskKind(std::string_view comm, int pid);
 
 class StackBuilder {
-  public:
+public:
     StackBuilder(Trace& trace, MetricsBuilder& metrics, ImportReport& report);
 
     void declareCpus(int n);
@@ -70,7 +70,7 @@ class StackBuilder {
     void finish(Time end);
     int cpuCount() const { return static_cast<int>(cpus_.size()); }
 
-  private:
+private:
     struct Frame {
         ContextKind kind = ContextKind::Idle;
         EventType opener = EventType::Switch; // what pushed it (Switch = the task)

@@ -9,16 +9,14 @@
 namespace irqscope {
 
 namespace {
-constexpr const char* kKindIds[] = {"idle",     "user",     "kthread",   "ksoftirqd",
-                                    "kworker",  "irq_thread", "softirq", "tasklet",
-                                    "hardirq",  "nmi",      "line_pending", "line_active",
-                                    "line_active_pending", "line_masked"};
+constexpr const char* kKindIds[] = {
+    "idle",    "user",    "kthread", "ksoftirqd",    "kworker",     "irq_thread",          "softirq",
+    "tasklet", "hardirq", "nmi",     "line_pending", "line_active", "line_active_pending", "line_masked"};
 static_assert(std::size(kKindIds) == kContextKindCount);
 
-constexpr const char* kInstantIds[] = {"irq_raise",     "irq_ack",          "priority_drop",
-                                       "deactivate",    "mask",             "unmask",
-                                       "softirq_raise", "tasklet_schedule", "queue_work",
-                                       "wakeup",        "ipi",              "warning"};
+constexpr const char* kInstantIds[] = {"irq_raise",  "irq_ack", "priority_drop", "deactivate",
+                                       "mask",       "unmask",  "softirq_raise", "tasklet_schedule",
+                                       "queue_work", "wakeup",  "ipi",           "warning"};
 static_assert(std::size(kInstantIds) == static_cast<int>(InstantKind::Count));
 
 constexpr const char* kFlowIds[] = {"raise_softirq", "schedule_tasklet", "wake_thread",
@@ -36,17 +34,25 @@ constexpr std::size_t kSegmentBytes = 8 + 4 + 1 + 4 + 4;
 constexpr std::size_t kInstantBytes = sizeof(Instant);
 } // namespace
 
-const char* contextKindId(ContextKind k) { return kKindIds[static_cast<int>(k)]; }
+const char* contextKindId(ContextKind k) {
+    return kKindIds[static_cast<int>(k)];
+}
 std::optional<ContextKind> contextKindFromId(std::string_view id) {
     for (int i = 0; i < kContextKindCount; ++i)
         if (id == kKindIds[i]) return static_cast<ContextKind>(i);
     return std::nullopt;
 }
-const char* instantKindId(InstantKind k) { return kInstantIds[static_cast<int>(k)]; }
-const char* flowKindId(FlowKind k) { return kFlowIds[static_cast<int>(k)]; }
+const char* instantKindId(InstantKind k) {
+    return kInstantIds[static_cast<int>(k)];
+}
+const char* flowKindId(FlowKind k) {
+    return kFlowIds[static_cast<int>(k)];
+}
 
 // ---------------------------------------------------------------- strings
-StringTable::StringTable() { intern(""); }
+StringTable::StringTable() {
+    intern("");
+}
 
 StringId StringTable::intern(std::string_view s) {
     auto it = ids_.find(std::string(s));
@@ -84,10 +90,9 @@ struct Trace::Track {
     // distance it moves, not for the size of the track.
     std::size_t lowerBoundStart(std::size_t from, std::size_t to, Time x) const {
         auto within = [&](std::size_t a, std::size_t b) {
-            return static_cast<std::size_t>(
-                std::lower_bound(start.begin() + static_cast<std::ptrdiff_t>(a),
-                                 start.begin() + static_cast<std::ptrdiff_t>(b), x) -
-                start.begin());
+            return static_cast<std::size_t>(std::lower_bound(start.begin() + static_cast<std::ptrdiff_t>(a),
+                                                             start.begin() + static_cast<std::ptrdiff_t>(b), x) -
+                                            start.begin());
         };
         if (to - from <= 2 * kGroup || groupStart.empty()) return within(from, to);
         const std::size_t gEnd = std::min(groupStart.size(), (to - 1) / kGroup + 1);
@@ -98,10 +103,10 @@ struct Trace::Track {
             step *= 2;
         }
         const std::size_t hi = std::min(lo + step, gEnd);
-        const std::size_t g = static_cast<std::size_t>(
-            std::lower_bound(groupStart.begin() + static_cast<std::ptrdiff_t>(lo),
-                             groupStart.begin() + static_cast<std::ptrdiff_t>(hi), x) -
-            groupStart.begin());
+        const std::size_t g =
+            static_cast<std::size_t>(std::lower_bound(groupStart.begin() + static_cast<std::ptrdiff_t>(lo),
+                                                      groupStart.begin() + static_cast<std::ptrdiff_t>(hi), x) -
+                                     groupStart.begin());
         // every group before g starts below x, group g (if any) at or after it
         const std::size_t a = std::max(from, (g - 1) * kGroup);
         const std::size_t b = std::min(to, g * kGroup);
@@ -119,10 +124,9 @@ struct Trace::Track {
             step *= 2;
         }
         const std::size_t hi = std::min(lo + step, n);
-        return static_cast<std::size_t>(
-            std::upper_bound(groupStart.begin() + static_cast<std::ptrdiff_t>(lo),
-                             groupStart.begin() + static_cast<std::ptrdiff_t>(hi), x - 1) -
-            groupStart.begin());
+        return static_cast<std::size_t>(std::upper_bound(groupStart.begin() + static_cast<std::ptrdiff_t>(lo),
+                                                         groupStart.begin() + static_cast<std::ptrdiff_t>(hi), x - 1) -
+                                        groupStart.begin());
     }
 };
 
@@ -151,8 +155,8 @@ bool Trace::admit(std::size_t bytes, std::uint64_t& dropped) {
     return true;
 }
 
-void Trace::addSegment(std::uint32_t lane, std::uint8_t depth, Time start, Time end,
-                       ContextKind kind, StringId entity, StringId detail) {
+void Trace::addSegment(std::uint32_t lane, std::uint8_t depth, Time start, Time end, ContextKind kind, StringId entity,
+                       StringId detail) {
     assert(lane < lanes_.size());
     if (end <= start) return;
     auto& tracks = lanes_[lane].tracks;
@@ -171,8 +175,7 @@ void Trace::addSegment(std::uint32_t lane, std::uint8_t depth, Time start, Time 
     }
 }
 
-void Trace::addInstant(std::uint32_t lane, Time t, InstantKind kind, StringId entity,
-                       StringId detail) {
+void Trace::addInstant(std::uint32_t lane, Time t, InstantKind kind, StringId entity, StringId detail) {
     assert(lane < lanes_.size());
     auto& v = lanes_[lane].instants;
     assert(v.empty() || v.back().t <= t);
@@ -220,8 +223,12 @@ void Trace::finalize() {
 }
 
 // ---------------------------------------------------------------- reading
-std::size_t Trace::laneCount() const { return lanes_.size(); }
-const LaneInfo& Trace::lane(std::uint32_t lane) const { return lanes_[lane].info; }
+std::size_t Trace::laneCount() const {
+    return lanes_.size();
+}
+const LaneInfo& Trace::lane(std::uint32_t lane) const {
+    return lanes_[lane].info;
+}
 int Trace::depthCount(std::uint32_t lane) const {
     return static_cast<int>(lanes_[lane].tracks.size());
 }
@@ -247,12 +254,16 @@ std::size_t Trace::segmentCount() const {
 Segment Trace::segment(std::uint32_t lane, int depth, std::size_t i) const {
     const Track* t = track(lane, depth);
     assert(t && i < t->size());
-    return Segment{t->start[i],  t->end(i),     t->kind[i], static_cast<std::uint8_t>(depth),
-                   t->entity[i], t->detail[i], static_cast<std::uint32_t>(i)};
+    return Segment{t->start[i],
+                   t->end(i),
+                   t->kind[i],
+                   static_cast<std::uint8_t>(depth),
+                   t->entity[i],
+                   t->detail[i],
+                   static_cast<std::uint32_t>(i)};
 }
 
-std::pair<std::size_t, std::size_t> Trace::segmentRange(std::uint32_t lane, int depth, Time t0,
-                                                        Time t1) const {
+std::pair<std::size_t, std::size_t> Trace::segmentRange(std::uint32_t lane, int depth, Time t0, Time t1) const {
     const Track* t = track(lane, depth);
     if (!t || t->size() == 0 || t1 <= t0) return {0, 0};
     // Sorted and non-overlapping: the first candidate is the last segment starting
@@ -276,8 +287,7 @@ std::optional<Segment> Trace::topSegmentAt(std::uint32_t lane, Time t) const {
     return std::nullopt;
 }
 
-void Trace::queryBins(std::uint32_t lane, int depth, Time t0, Time t1, int bins,
-                      std::vector<TraceBin>& out) const {
+void Trace::queryBins(std::uint32_t lane, int depth, Time t0, Time t1, int bins, std::vector<TraceBin>& out) const {
     out.assign(static_cast<std::size_t>(std::max(bins, 0)), TraceBin{});
     const Track* t = track(lane, depth);
     if (!t || t->size() == 0 || bins <= 0 || t1 <= t0) return;
@@ -319,8 +329,7 @@ void Trace::queryBins(std::uint32_t lane, int depth, Time t0, Time t1, int bins,
         const std::size_t gB = t->groupAtOrAfter(gi, b1);
         if (gB < t->groupStart.size() && gB >= gi + kDenseGroups && gB * kGroup <= iEnd) {
             for (std::size_t k = i; k < gi * kGroup; ++k) addClipped(k, b0, b1);
-            for (int c = 0; c < kContextKindCount; ++c)
-                cover[c] += double(t->prefix[gB][c] - t->prefix[gi][c]);
+            for (int c = 0; c < kContextKindCount; ++c) cover[c] += double(t->prefix[gB][c] - t->prefix[gi][c]);
             emit(b, b0, b1, gB * kGroup - i, kNoString);
             i = gB * kGroup;
             continue;
@@ -336,8 +345,7 @@ void Trace::queryBins(std::uint32_t lane, int depth, Time t0, Time t1, int bins,
             const std::size_t g0 = (i + kGroup) / kGroup; // first whole group
             const std::size_t g1 = (j - 1) / kGroup;      // group containing j-1 (partial)
             for (std::size_t k = i; k < g0 * kGroup; ++k) addClipped(k, b0, b1);
-            for (int c = 0; c < kContextKindCount; ++c)
-                cover[c] += double(t->prefix[g1][c] - t->prefix[g0][c]);
+            for (int c = 0; c < kContextKindCount; ++c) cover[c] += double(t->prefix[g1][c] - t->prefix[g0][c]);
             for (std::size_t k = g1 * kGroup; k < j; ++k) addClipped(k, b0, b1);
         }
         // entity of a segment of the dominant kind near the bin's middle
@@ -364,8 +372,8 @@ std::pair<std::size_t, std::size_t> Trace::instantRange(std::uint32_t lane, Time
 
 std::vector<Flow> Trace::flowsInto(std::uint32_t lane, const Segment& s) const {
     std::vector<Flow> out;
-    auto it = std::lower_bound(flows_.begin(), flows_.end(), s.start,
-                               [](const Flow& f, Time t) { return f.dstTime < t; });
+    auto it =
+        std::lower_bound(flows_.begin(), flows_.end(), s.start, [](const Flow& f, Time t) { return f.dstTime < t; });
     for (; it != flows_.end() && it->dstTime < s.end; ++it)
         if (it->dstLane == lane) out.push_back(*it);
     return out;

@@ -16,25 +16,26 @@ void installHogs(Machine& m) {
     const Time sleep = s.getDuration("load.hog_sleep_ns");
     for (int i = 0; i < n; ++i) {
         const std::string name = "hog/" + std::to_string(i);
-        Task& t = m.createTask(name, ContextKind::User, fifo ? Policy::Fifo : Policy::Normal,
-                               fifo ? 1 : nice, m.allCpus(), [name, burst, sleep](Kctx& c) -> Proc<void> {
-                                   if (sleep <= 0)
-                                       for (;;) co_await c.work(kMs, kUser); // spins in user space
-                                   Machine& mm = c.m();
-                                   sim::Rng rng = mm.rng(name);
-                                   Task* self = c.task();
-                                   for (;;) {
-                                       for (Time left = std::max<Time>(1, rng.exponential(burst)); left > 0; left -= kMs)
-                                           co_await c.work(std::min(left, kMs), kUser);
-                                       bool fired = false;
-                                       mm.hrtimerStart(c.cpu().id, c.now() + std::max<Time>(1, rng.exponential(sleep)),
-                                                       [&mm, self, &fired](Kctx& k, Time) {
-                                                           fired = true;
-                                                           mm.wake(*self, k.cpu().id);
-                                                       });
-                                       while (!fired) co_await c.block();
-                                   }
-                               });
+        Task& t =
+            m.createTask(name, ContextKind::User, fifo ? Policy::Fifo : Policy::Normal, fifo ? 1 : nice, m.allCpus(),
+                         [name, burst, sleep](Kctx& c) -> Proc<void> {
+                             if (sleep <= 0)
+                                 for (;;) co_await c.work(kMs, kUser); // spins in user space
+                             Machine& mm = c.m();
+                             sim::Rng rng = mm.rng(name);
+                             Task* self = c.task();
+                             for (;;) {
+                                 for (Time left = std::max<Time>(1, rng.exponential(burst)); left > 0; left -= kMs)
+                                     co_await c.work(std::min(left, kMs), kUser);
+                                 bool fired = false;
+                                 mm.hrtimerStart(c.cpu().id, c.now() + std::max<Time>(1, rng.exponential(sleep)),
+                                                 [&mm, self, &fired](Kctx& k, Time) {
+                                                     fired = true;
+                                                     mm.wake(*self, k.cpu().id);
+                                                 });
+                                 while (!fired) co_await c.block();
+                             }
+                         });
         t.cpu = &m.cpu(m.cpuCount() - 1 - i % m.cpuCount()); // fill from the last CPU: CPU 0 takes the device IRQs
         m.wake(t, -1);
     }

@@ -109,24 +109,25 @@ void installDrm(Machine& m) {
 
     // The GPU's job interrupt: an SPI routed to CPU 0, as on a panthor board.
     d.jobIrq = &m.gic().addLine(hw::IntType::SPI, 92, 0, "panthor-job");
-    m.requestIrq(*d.jobIrq, "panthor-job",
-                 [drm, irqNs](Kctx& c) -> Proc<IrqReturn> {
-                     Drm& dd = *drm;
-                     Machine& mm = c.m();
-                     co_await c.work(irqNs); // read and clear JOB_INT_STAT
-                     bool any = false;
-                     while (!dd.onGpu.empty() && dd.onGpu.front() <= c.now()) {
-                         dd.onGpu.pop_front();
-                         ++dd.done; // drm_sched_job_done(): signal the finished fence
-                         any = true;
-                     }
-                     if (any) {
-                         co_await c.work(mm.cfg().cost.queueWork);
-                         mm.wq().queue(c.cpu(), *dd.submitWq, *dd.freeJob); // drm_sched_run_free_queue()
-                     }
-                     co_return IrqReturn::Handled;
-                 },
-                 {}, 0);
+    m.requestIrq(
+        *d.jobIrq, "panthor-job",
+        [drm, irqNs](Kctx& c) -> Proc<IrqReturn> {
+            Drm& dd = *drm;
+            Machine& mm = c.m();
+            co_await c.work(irqNs); // read and clear JOB_INT_STAT
+            bool any = false;
+            while (!dd.onGpu.empty() && dd.onGpu.front() <= c.now()) {
+                dd.onGpu.pop_front();
+                ++dd.done; // drm_sched_job_done(): signal the finished fence
+                any = true;
+            }
+            if (any) {
+                co_await c.work(mm.cfg().cost.queueWork);
+                mm.wq().queue(c.cpu(), *dd.submitWq, *dd.freeJob); // drm_sched_run_free_queue()
+            }
+            co_return IrqReturn::Handled;
+        },
+        {}, 0);
 
     if (!subOn) return;
     const bool fifo = s.getString("submitter.policy") == "fifo";
@@ -135,35 +136,34 @@ void installDrm(Machine& m) {
     const Time workNs = s.getDuration("submitter.work_ns");
     const bool buildFirst = s.getString("submitter.frame_work") == "before-submit";
     const auto phase = static_cast<Time>(m.rng("submitter").uniform() * double(period));
-    Task& t = m.createTask(
-        "submitter", ContextKind::User, fifo ? Policy::Fifo : Policy::Normal, prio, m.allCpus(),
-        [drm, period, workNs, ioctlNs, ioctlTailNs, buildFirst, phase](Kctx& c) -> Proc<void> {
-            Drm& dd = *drm;
-            Machine& mm = c.m();
-            Task* self = c.task();
-            Time next = c.now() + phase;
-            for (;;) {
-                // clock_nanosleep(TIMER_ABSTIME) until the next frame
-                bool fired = false;
-                mm.hrtimerStart(c.cpu().id, next, [&mm, self, &fired](Kctx& k, Time) {
-                    fired = true;
-                    mm.wake(*self, k.cpu().id);
-                });
-                while (!fired) co_await c.block();
-                if (buildFirst) co_await c.work(workNs, kUser); // build the frame
-                // DRM_IOCTL_PANTHOR_GROUP_SUBMIT: job setup, dependencies, arm the fence
-                const Time entered = c.now();
-                co_await c.work(ioctlNs);
-                // drm_sched_entity_push_job() -> drm_sched_wakeup() -> queue_work()
-                dd.queued.push_back(Drm::Pushed{entered, c.now()});
-                co_await c.work(mm.cfg().cost.queueWork);
-                mm.wq().queue(c.cpu(), *dd.submitWq, *dd.runJob);
-                co_await c.work(ioctlTailNs); // the rest of the ioctl, back to user space
-                if (!buildFirst) co_await c.work(workNs, kUser); // build the next frame
-                next += period;
-                if (next <= c.now()) next = c.now() + period; // missed a frame: skip ahead
-            }
-        });
+    Task& t = m.createTask("submitter", ContextKind::User, fifo ? Policy::Fifo : Policy::Normal, prio, m.allCpus(),
+                           [drm, period, workNs, ioctlNs, ioctlTailNs, buildFirst, phase](Kctx& c) -> Proc<void> {
+                               Drm& dd = *drm;
+                               Machine& mm = c.m();
+                               Task* self = c.task();
+                               Time next = c.now() + phase;
+                               for (;;) {
+                                   // clock_nanosleep(TIMER_ABSTIME) until the next frame
+                                   bool fired = false;
+                                   mm.hrtimerStart(c.cpu().id, next, [&mm, self, &fired](Kctx& k, Time) {
+                                       fired = true;
+                                       mm.wake(*self, k.cpu().id);
+                                   });
+                                   while (!fired) co_await c.block();
+                                   if (buildFirst) co_await c.work(workNs, kUser); // build the frame
+                                   // DRM_IOCTL_PANTHOR_GROUP_SUBMIT: job setup, dependencies, arm the fence
+                                   const Time entered = c.now();
+                                   co_await c.work(ioctlNs);
+                                   // drm_sched_entity_push_job() -> drm_sched_wakeup() -> queue_work()
+                                   dd.queued.push_back(Drm::Pushed{entered, c.now()});
+                                   co_await c.work(mm.cfg().cost.queueWork);
+                                   mm.wq().queue(c.cpu(), *dd.submitWq, *dd.runJob);
+                                   co_await c.work(ioctlTailNs); // the rest of the ioctl, back to user space
+                                   if (!buildFirst) co_await c.work(workNs, kUser); // build the next frame
+                                   next += period;
+                                   if (next <= c.now()) next = c.now() + period; // missed a frame: skip ahead
+                               }
+                           });
     m.wake(t, -1);
 }
 

@@ -52,12 +52,12 @@ struct Gpu;
 struct Engine {
     Gpu* gpu = nullptr;
     int id = 0;
-    std::deque<Time> queue;      // requests waiting for the ELSP (queue time)
-    std::deque<Time> ports;      // requests in the ELSP, port 0 first, not yet retired by the driver
-    std::size_t hwDone = 0;      // how many of `ports` the hardware has completed
-    int csbUnread = 0;           // CSB entries between the driver's head and the hardware's tail
-    bool submitting = false;     // someone holds the execlists lock to write the ELSP
-    std::vector<Task*> waiters;  // submitters throttled on this engine
+    std::deque<Time> queue;     // requests waiting for the ELSP (queue time)
+    std::deque<Time> ports;     // requests in the ELSP, port 0 first, not yet retired by the driver
+    std::size_t hwDone = 0;     // how many of `ports` the hardware has completed
+    int csbUnread = 0;          // CSB entries between the driver's head and the hardware's tail
+    bool submitting = false;    // someone holds the execlists lock to write the ELSP
+    std::vector<Task*> waiters; // submitters throttled on this engine
     std::size_t inflight() const { return queue.size() + ports.size(); }
 };
 
@@ -69,8 +69,8 @@ struct Gpu {
     Tasklet* tasklet = nullptr;
     Task* kthread = nullptr;
     bool kthreadPending = false;
-    Time requestNs = 0, iirNs = 0, forcewakeNs = 0, csbEntryNs = 0, elspWriteNs = 0, dequeueNs = 0,
-         execbufNs = 0, userNs = 0;
+    Time requestNs = 0, iirNs = 0, forcewakeNs = 0, csbEntryNs = 0, elspWriteNs = 0, dequeueNs = 0, execbufNs = 0,
+         userNs = 0;
     int execbufSleepPoints = 0;
     int csbEntries = 6;
     std::size_t maxInflight = 64;
@@ -98,7 +98,9 @@ void onRequestDone(void* obj, std::uint64_t) {
     if (e.hwDone < e.ports.size()) startNext(e);
 }
 
-void startNext(Engine& e) { e.gpu->m.q().schedule(e.gpu->m.now() + e.gpu->requestNs, &onRequestDone, &e); }
+void startNext(Engine& e) {
+    e.gpu->m.q().schedule(e.gpu->m.now() + e.gpu->requestNs, &onRequestDone, &e);
+}
 
 // ---- driver side: coroutines ----------------------------------------------
 
@@ -177,8 +179,8 @@ Proc<IrqReturn> gtIrqHandler(Kctx& c, Gpu& g) {
 
 Proc<void> submitterBody(Kctx& c, Gpu& g, std::size_t first) {
     // The execlists lock the submitter takes depends on where the bottom half runs.
-    const std::uint8_t lockFlags = g.bh == BottomHalf::Hardirq   ? kIrqsOff   // spin_lock_irqsave
-                                   : g.bh == BottomHalf::Tasklet ? kBhOff     // spin_lock_bh
+    const std::uint8_t lockFlags = g.bh == BottomHalf::Hardirq   ? kIrqsOff    // spin_lock_irqsave
+                                   : g.bh == BottomHalf::Tasklet ? kBhOff      // spin_lock_bh
                                                                  : kNoPreempt; // spin_lock
     std::size_t next = first;
     for (;;) {
@@ -245,7 +247,8 @@ void installGpu(Machine& m) {
     }
     const int irqCpu = static_cast<int>(std::min<std::int64_t>(s.getInt("gpu.irq_cpu"), m.cpuCount() - 1));
     g.line = &m.gic().addLine(hw::IntType::SPI, kGpuIntid, irqCpu, "i915");
-    m.requestIrq(*g.line, "i915", [gp](Kctx& c) { return gtIrqHandler(c, *gp); }, {}, 0);
+    m.requestIrq(
+        *g.line, "i915", [gp](Kctx& c) { return gtIrqHandler(c, *gp); }, {}, 0);
 
     if (g.bh == BottomHalf::Tasklet) {
         g.tasklet = &m.createTasklet("execlists_tasklet", [gp](Kctx& c) { return bottomHalf(c, *gp, 0); });

@@ -16,8 +16,8 @@ namespace {
 struct Net {
     Machine& m;
     hw::IrqLine* line = nullptr;
-    std::deque<Time> ring;    // packets the card has DMA'd, by arrival time
-    std::deque<Time> socket;  // packets delivered to the receiver's socket
+    std::deque<Time> ring;   // packets the card has DMA'd, by arrival time
+    std::deque<Time> socket; // packets delivered to the receiver's socket
     Task* receiver = nullptr;
     Workqueue* systemWq = nullptr;
     WorkItem* stats = nullptr;
@@ -50,14 +50,15 @@ void installNet(Machine& m) {
     const Time statsNs = s.getDuration("net.cost.stats_ns");
 
     n.line = &m.gic().addLine(hw::IntType::SPI, 40, cpu, "eth0");
-    m.requestIrq(*n.line, "eth0",
-                 [net, handlerNs](Kctx& c) -> Proc<IrqReturn> {
-                     co_await c.work(handlerNs);
-                     co_await c.work(c.m().cfg().cost.softirqRaise);
-                     c.m().raiseSoftirq(c.cpu(), NET_RX); // napi_schedule()
-                     co_return IrqReturn::Handled;
-                 },
-                 {}, 0);
+    m.requestIrq(
+        *n.line, "eth0",
+        [net, handlerNs](Kctx& c) -> Proc<IrqReturn> {
+            co_await c.work(handlerNs);
+            co_await c.work(c.m().cfg().cost.softirqRaise);
+            c.m().raiseSoftirq(c.cpu(), NET_RX); // napi_schedule()
+            co_return IrqReturn::Handled;
+        },
+        {}, 0);
     m.setSoftirqHandler(NET_RX, [net, packetNs, budget](Kctx& c) -> Proc<void> {
         Net& nn = *net;
         std::size_t done = 0;

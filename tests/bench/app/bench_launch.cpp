@@ -45,8 +45,8 @@ void BM_Sweep(benchmark::State& state) {
                             "/irqscope-bench-sweep-" + std::to_string(jobs) + ".csv";
     const std::string cmd = std::string(IRQSCOPE_CLI_PATH) +
                             " sweep i915-execlists --vary gpu.bottom_half=hardirq,tasklet" +
-                            " --vary kernel.irq_time_accounting=true,false --duration " + duration +
-                            " --jobs " + std::to_string(jobs) + " --out " + out + " >/dev/null 2>&1";
+                            " --vary kernel.irq_time_accounting=true,false --duration " + duration + " --jobs " +
+                            std::to_string(jobs) + " --out " + out + " >/dev/null 2>&1";
     for (auto _ : state) {
         const double s = runSeconds(cmd);
         if (s < 0) {
