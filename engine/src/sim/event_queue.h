@@ -34,7 +34,6 @@
 #include "sim/radix_heap.h"
 #include "sim/timing_wheel.h"
 
-#include <algorithm>
 #include <bit>
 #include <cassert>
 #include <cstdint>
@@ -205,9 +204,7 @@ private:
             if (slots_.dead(e)) slots_.release(e.slot);
             else moving_.push_back(e);
         });
-        Time base = now_; // new events come at now_ or later
-        for (const QueueEntry& e : moving_) base = std::min(base, e.t);
-        to.reset(base);
+        to.reset(now_); // every pending and every new event is at now_ or later
         for (const QueueEntry& e : moving_) to.push(e.t, e.slot);
     }
 

@@ -378,8 +378,9 @@ private:
         b.end = b.wr + kChunk;
     }
 
-    // Rare: an event earlier than the base (possible after peekTime looked
-    // ahead and cascaded). Only the levels up to the one of the highest bit in
+    // Rare: an event earlier than the base (possible after a look at the
+    // front — peekTime, or runNextUntil finding the next event past its end —
+    // cascaded ahead). Only the levels up to the one of the highest bit in
     // which the new time differs from the base depend on the base; their
     // entries are re-bucketed around the new time. Entries of one time leave
     // one bucket in order and land in one (empty) bucket, so ties keep
