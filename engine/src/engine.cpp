@@ -1,7 +1,13 @@
 #include "irqscope/engine.h"
 
+#include "check/invariant_observer.h"
 #include "kernel/machine.h"
+#include "scenario/kernel_config.h"
+#include "state/state_log_recorder.h"
+#include "trace/trace_recorder.h"
 #include "workload/install.h"
+
+#include <optional>
 
 #include <chrono>
 
@@ -21,17 +27,27 @@ Result<RunResult> run(const Scenario& scenario, const RunOptions& options) {
                                         : static_cast<std::size_t>(scenario.getInt("run.trace_budget_mb")) << 20;
     if (trace) trace->setMemoryBudget(budgetBytes);
     {
-        kern::Machine m(scenario, seed, trace);
+        // The machine, then its observers (recording and checks), then the devices.
+        kern::Machine m(kernelConfig(scenario), seed, trace ? &trace->strings() : nullptr);
+        std::optional<TraceRecorder> traceRecorder;
+        std::optional<StateLogRecorder> stateRecorder;
+        check::Invariants invariants;
+        std::optional<check::InvariantObserver> checker;
+        if (trace) m.attach(traceRecorder.emplace(*trace, m));
         if (trace && options.recordState) {
             r.stateLog.setMemoryBudget(budgetBytes / 4);
-            m.setStateLog(&r.stateLog);
+            m.attach(stateRecorder.emplace(r.stateLog, m));
         }
-        work::installAll(m);
+        if (check::Invariants::compiledIn()) {
+            m.attach(checker.emplace(invariants, m));
+            m.setChecker(&invariants);
+        }
+        work::installAll(m, scenario);
         m.start();
         m.runUntil(duration, options.cancel, options.progress);
         r.metrics.cancelled = options.cancel && options.cancel->load();
         m.finish(duration, r.metrics);
-        if (const auto& v = m.invariants().violation()) // a model bug: never a silent pass
+        if (const auto& v = invariants.violation()) // a model bug: never a silent pass
             return Error{scenario.source(), "invariant " + v->check, v->toString()};
     }
     r.metrics.scenario = scenario.name();

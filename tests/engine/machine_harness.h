@@ -4,25 +4,39 @@
 // headers (engine/src), which is what a unit test of the model should do.
 #pragma once
 
+#include "check/invariant_observer.h"
 #include "kernel/machine.h"
+#include "scenario/kernel_config.h"
 #include "sim_helpers.h"
+#include "state/state_log_recorder.h"
+#include "trace/trace_recorder.h"
 
 #include <functional>
 #include <list>
 #include <memory>
+#include <optional>
 
 namespace irqscope::test {
 
 class Harness {
 public:
     explicit Harness(std::initializer_list<std::pair<const char*, const char*>> kv) : scenario_(scenarioWith(kv)) {
-        m = std::make_unique<kern::Machine>(scenario_, 1, &trace);
+        m = std::make_unique<kern::Machine>(kernelConfig(scenario_), 1, &trace.strings());
+        m->attach(recorder_.emplace(trace, *m));
+        if (check::Invariants::compiledIn()) {
+            m->attach(checker_.emplace(invariants_, *m));
+            m->setChecker(&invariants_);
+        }
     }
+
+    // Record the machine-state log too (before anything runs).
+    void recordState(StateLog& log) { m->attach(stateRecorder_.emplace(log, *m)); }
+    check::Invariants& invariants() { return invariants_; }
 
     // Run fn at simulated time t (a device event: not on any CPU).
     void at(Time t, std::function<void()> fn) {
         fns_.push_back(std::move(fn));
-        m->q().schedule(t, &Harness::trampoline, &fns_.back());
+        m->q().schedule<&Harness::fire>(t, *this, fns_.back());
     }
 
     void run(Time until) {
@@ -68,7 +82,11 @@ public:
     std::unique_ptr<kern::Machine> m;
 
 private:
-    static void trampoline(void* fn, std::uint64_t) { (*static_cast<std::function<void()>*>(fn))(); }
+    std::optional<TraceRecorder> recorder_;
+    std::optional<StateLogRecorder> stateRecorder_;
+    check::Invariants invariants_;
+    std::optional<check::InvariantObserver> checker_;
+    void fire(std::function<void()>& fn) { fn(); }
     Scenario scenario_;
     std::list<std::function<void()>> fns_;
 };
@@ -76,11 +94,11 @@ private:
 // A user task that spins in user mode forever.
 inline kern::Task& spinner(kern::Machine& m, const std::string& name, int cpu, kern::Policy pol = kern::Policy::Normal,
                            int prioOrNice = 0, std::uint8_t flags = kern::kUser) {
-    auto& t = m.createTask(name, ContextKind::User, pol, prioOrNice, m.oneCpu(cpu),
-                           [flags](kern::Kctx& c) -> kern::Proc<void> {
-                               for (;;) co_await c.work(kMs, flags);
-                           });
-    m.wake(t, -1);
+    auto& t = m.sched().createTask(name, ContextKind::User, pol, prioOrNice, m.oneCpu(cpu),
+                                   [flags](kern::Kctx& c) -> kern::Proc<void> {
+                                       for (;;) co_await c.work(kMs, flags);
+                                   });
+    m.sched().wake(t, -1);
     return t;
 }
 

@@ -11,18 +11,18 @@ void storm(Harness& h, int cpu, Time start, Time handlerNs, Time gap, Time stop)
     auto& line = h.m->gic().addLine(hw::IntType::SPI, 40, cpu, "storm");
     Machine* m = h.m.get();
     hw::IrqLine* l = &line;
-    m->requestIrq(
+    m->irq().request(
         line, "storm",
         [m, l, handlerNs, gap, stop](Kctx& c) -> Proc<IrqReturn> {
             co_await c.work(handlerNs);
             if (c.now() + gap < stop) {
-                if (gap == 0) m->raiseLine(*l); // the device fires again at once
-                else m->hrtimerStart(0, c.now() + gap, [m, l](Kctx&, Time) { m->raiseLine(*l); });
+                if (gap == 0) m->irq().raise(*l); // the device fires again at once
+                else m->timers().hrtimerStart(0, c.now() + gap, [m, l](Kctx&, Time) { m->irq().raise(*l); });
             }
             co_return IrqReturn::Handled;
         },
         {}, 0);
-    h.at(start, [m, l] { m->raiseLine(*l); });
+    h.at(start, [m, l] { m->irq().raise(*l); });
 }
 } // namespace
 

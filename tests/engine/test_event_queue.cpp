@@ -55,7 +55,7 @@ struct Load {
         rng ^= rng << 13;
         rng ^= rng >> 7;
         rng ^= rng << 17;
-        q->schedule(from + 1 + Time(rng % std::uint64_t(span)), &onEvent, this);
+        q->scheduleRaw(from + 1 + Time(rng % std::uint64_t(span)), &onEvent, this);
     }
     static void onEvent(void* o, std::uint64_t) {
         auto* l = static_cast<Load*>(o);
@@ -129,7 +129,7 @@ private slots:
                 // a quarter at the current time, as the engine does; never past 2^63
                 const std::uint64_t room = std::uint64_t(std::min<Time>(span, INT64_MAX - q.now()));
                 const Time t = rng() % 4 == 0 ? q.now() : q.now() + Time(rng() % room);
-                ids.push_back(q.schedule(t, &record, &got, std::uint64_t(tag)));
+                ids.push_back(q.scheduleRaw(t, &record, &got, std::uint64_t(tag)));
                 ref.push(t, tag);
                 ++tag;
             } else if (r < 65 && !ids.empty()) {
@@ -174,7 +174,7 @@ private slots:
         sim::EventQueue q(switchFor(Mode(mode)));
         std::vector<int> got, want;
         std::vector<sim::EventId> ids;
-        for (int i = 0; i < 1000; ++i) ids.push_back(q.schedule(500, &record, &got, std::uint64_t(i)));
+        for (int i = 0; i < 1000; ++i) ids.push_back(q.scheduleRaw(500, &record, &got, std::uint64_t(i)));
         for (int i = 0; i < 1000; i += 7) q.cancel(ids[std::size_t(i)]); // 0: the head
         for (int i = 0; i < 1000; ++i)
             if (i % 7) want.push_back(i);
@@ -192,16 +192,16 @@ private slots:
         QFETCH(int, mode);
         sim::EventQueue q(switchFor(Mode(mode)));
         std::vector<int> got;
-        const auto a = q.schedule(10, &record, &got, 1);
-        q.schedule(10, &record, &got, 2);
-        q.schedule(20, &record, &got, 3);
+        const auto a = q.scheduleRaw(10, &record, &got, 1);
+        q.scheduleRaw(10, &record, &got, 2);
+        q.scheduleRaw(20, &record, &got, 3);
         QCOMPARE(q.peekTime(), Time(10));
         q.cancel(a);
         QVERIFY(!q.isPending(a));
         QCOMPARE(q.peekTime(), Time(10));
         QVERIFY(q.runNext());
         q.cancel(a); // stale
-        const auto b = q.schedule(15, &record, &got, 4);
+        const auto b = q.scheduleRaw(15, &record, &got, 4);
         q.cancel(a); // stale, slot possibly reused by b
         QVERIFY(q.isPending(b));
         while (q.runNext()) {
@@ -219,12 +219,12 @@ private slots:
         for (const Time far : {Time(300), Time(70'000), Time(5'000'000), Time(1) << 45}) {
             sim::EventQueue q(switchFor(Mode(mode)));
             std::vector<int> got;
-            q.schedule(far, &record, &got, 1);
-            q.schedule(far + 1, &record, &got, 2);
+            q.scheduleRaw(far, &record, &got, 1);
+            q.scheduleRaw(far + 1, &record, &got, 2);
             QCOMPARE(q.peekTime(), far);
-            q.schedule(far, &record, &got, 3);     // tie with the peeked one: after it
-            q.schedule(far - 1, &record, &got, 4); // before it
-            q.schedule(0, &record, &got, 5);       // at the current time
+            q.scheduleRaw(far, &record, &got, 3);     // tie with the peeked one: after it
+            q.scheduleRaw(far - 1, &record, &got, 4); // before it
+            q.scheduleRaw(0, &record, &got, 5);       // at the current time
             QCOMPARE(q.peekTime(), Time(0));
             while (q.runNext()) {
             }

@@ -95,7 +95,8 @@ json stateLogDigest(const Trace& t, const StateLog& log) {
         ++d.count;
     }
     json lines = json::array(), pools = json::array();
-    for (const auto& l : log.lines()) lines.push_back(l.name + " " + std::to_string(l.intid) + "@" + std::to_string(l.cpu));
+    for (const auto& l : log.lines())
+        lines.push_back(l.name + " " + std::to_string(l.intid) + "@" + std::to_string(l.cpu));
     for (const auto& p : log.pools()) pools.push_back(p.name);
     return json{{"records", d.count}, {"digest", d.hex()}, {"lines", lines}, {"pools", pools}};
 }
@@ -107,7 +108,9 @@ json goldenOf(const GoldenRun& g) {
     auto r = test::runOrDie(g.scenario, o);
     json m = toJson(r.metrics);
     m.erase("wall_time_s"); // the one thing a run may not reproduce
-    json out{{"run", g.name}, {"metrics", m}, {"trace", traceDigest(r.trace)},
+    json out{{"run", g.name},
+             {"metrics", m},
+             {"trace", traceDigest(r.trace)},
              {"state_log", stateLogDigest(r.trace, r.stateLog)}};
     if (!g.changes.is_null()) out["lesson_scenario"] = g.changes;
     return out;
@@ -171,8 +174,8 @@ std::string firstDifference(const std::string& want, const std::string& got) {
         const bool ha = static_cast<bool>(std::getline(a, la)), hb = static_cast<bool>(std::getline(b, lb));
         if (!ha && !hb) return "identical";
         if (la != lb || ha != hb)
-            return "line " + std::to_string(line) + ":\n  golden: " + (ha ? la : "<end>") + "\n  now:    " +
-                   (hb ? lb : "<end>");
+            return "line " + std::to_string(line) + ":\n  golden: " + (ha ? la : "<end>") +
+                   "\n  now:    " + (hb ? lb : "<end>");
     }
 }
 

@@ -165,7 +165,7 @@ private slots:
         int hits = 0;
         auto h = [](void* o, std::uint64_t) { ++*static_cast<int*>(o); };
         std::vector<sim::EventId> ids;
-        for (int i = 0; i < 100; ++i) ids.push_back(q.schedule(Time(i * 7 % 53), h, &hits));
+        for (int i = 0; i < 100; ++i) ids.push_back(q.scheduleRaw(Time(i * 7 % 53), h, &hits));
         for (int i = 0; i < 100; i += 3) q.cancel(ids[static_cast<std::size_t>(i)]);
         for (int i = 0; i < 40 && q.runNext(); ++i) {
         }
@@ -209,8 +209,8 @@ private slots:
         test::Harness h({{"machine.cpus", "2"}});
         int ran = 0;
         for (Time t : {1 * kMs, 5 * kMs}) h.at(t, [&] { ++ran; }); // idle CPUs alone schedule nothing
-        h.m->invariants().eventDispatched(-1);                     // as if an event had run in the past
-        QVERIFY(h.m->invariants().failed());
+        h.invariants().eventDispatched(-1);                        // as if an event had run in the past
+        QVERIFY(h.invariants().failed());
         h.run(10 * kMs);
         QVERIFY2(h.m->now() < 10 * kMs, "the run went on after a broken invariant");
         QCOMPARE(ran, 1); // stopped right after the first event

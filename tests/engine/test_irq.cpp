@@ -8,7 +8,7 @@ using test::Harness;
 namespace {
 // A threaded IRQ: primary returns WAKE_THREAD, the thread works `threadNs`.
 IrqDesc& threaded(Machine& m, hw::IrqLine& line, Time threadNs, std::uint32_t flags, int* threadRuns) {
-    return m.requestIrq(
+    return m.irq().request(
         line, line.name, {},
         [threadNs, threadRuns](Kctx& c) -> Proc<void> {
             ++*threadRuns;
@@ -27,8 +27,8 @@ private slots:
         int runs = 0;
         auto& d = threaded(*h.m, line, 100 * kUs, IRQF_ONESHOT, &runs);
         QVERIFY(d.thread);
-        h.at(100 * kUs, [&] { h.m->raiseLine(line); });
-        h.at(150 * kUs, [&] { h.m->raiseLine(line); }); // during the thread: the line is masked
+        h.at(100 * kUs, [&] { h.m->irq().raise(line); });
+        h.at(150 * kUs, [&] { h.m->irq().raise(line); }); // during the thread: the line is masked
         h.run(2 * kMs);
         auto hard = h.segments(0, ContextKind::Hardirq, "spi");
         auto thread = h.segments(0, ContextKind::IrqThread);
@@ -48,9 +48,9 @@ private slots:
         auto& line = h.m->gic().addLine(hw::IntType::LPI, 8192, 0, "msi");
         int runs = 0;
         threaded(*h.m, line, 100 * kUs, IRQF_ONESHOT, &runs); // ONESHOT dropped: the chip is ONESHOT_SAFE
-        h.at(100 * kUs, [&] { h.m->raiseLine(line); });
-        h.at(150 * kUs, [&] { h.m->raiseLine(line); });
-        h.at(160 * kUs, [&] { h.m->raiseLine(line); });
+        h.at(100 * kUs, [&] { h.m->irq().raise(line); });
+        h.at(150 * kUs, [&] { h.m->irq().raise(line); });
+        h.at(160 * kUs, [&] { h.m->irq().raise(line); });
         h.run(2 * kMs);
         QVERIFY(h.instants(0, InstantKind::Mask).empty());
         auto hard = h.segments(0, ContextKind::Hardirq, "msi");
@@ -64,28 +64,28 @@ private slots:
         Harness h({{"machine.cpus", "1"}, {"kernel.threadirqs", "true"}});
         auto& line = h.m->gic().addLine(hw::IntType::SPI, 40, 0, "spi");
         auto& other = h.m->gic().addLine(hw::IntType::SPI, 41, 0, "other");
-        h.m->requestIrq(
+        h.m->irq().request(
             line, "spi",
             [](Kctx& c) -> Proc<IrqReturn> {
                 co_await c.work(100 * kUs);
-                c.m().raiseSoftirq(c.cpu(), NET_RX);
+                c.m().softirq().raise(c.cpu(), NET_RX);
                 co_return IrqReturn::Handled;
             },
             {}, 0);
-        h.m->requestIrq(
+        h.m->irq().request(
             other, "other",
             [](Kctx& c) -> Proc<IrqReturn> {
                 co_await c.work(1 * kUs);
                 co_return IrqReturn::Handled;
             },
             {}, IRQF_NO_THREAD);
-        h.m->setSoftirqHandler(NET_RX, [](Kctx& c) -> Proc<void> { co_await c.work(5 * kUs); });
-        h.at(100 * kUs, [&] { h.m->raiseLine(line); });
-        h.at(150 * kUs, [&] { h.m->raiseLine(other); }); // while the forced thread runs
+        h.m->softirq().setHandler(NET_RX, [](Kctx& c) -> Proc<void> { co_await c.work(5 * kUs); });
+        h.at(100 * kUs, [&] { h.m->irq().raise(line); });
+        h.at(150 * kUs, [&] { h.m->irq().raise(other); }); // while the forced thread runs
         h.run(1 * kMs);
         auto thread = h.segments(0, ContextKind::IrqThread);
         QVERIFY(!thread.empty());
-        QCOMPARE(h.m->tasks().back()->rtPrio, 50);
+        QCOMPARE(h.m->sched().tasks().back()->rtPrio, 50);
         auto otherHard = h.segments(0, ContextKind::Hardirq, "other");
         QCOMPARE(otherHard.size(), std::size_t(1));
         // local_irq_disable() in irq_forced_thread_fn: the other IRQ waits for the handler
@@ -102,14 +102,14 @@ private slots:
         for (int mode : {0, 1}) {
             Harness h({{"machine.cpus", "1"}, {"gic.eoimode", mode ? "1" : "0"}});
             auto& line = h.m->gic().addLine(hw::IntType::SPI, 40, 0, "spi");
-            h.m->requestIrq(
+            h.m->irq().request(
                 line, "spi",
                 [](Kctx& c) -> Proc<IrqReturn> {
                     co_await c.work(10 * kUs);
                     co_return IrqReturn::Handled;
                 },
                 {}, 0);
-            h.at(100 * kUs, [&] { h.m->raiseLine(line); });
+            h.at(100 * kUs, [&] { h.m->irq().raise(line); });
             h.run(1 * kMs);
             auto ack = h.instants(0, InstantKind::IrqAck);
             auto drop = h.instants(0, InstantKind::PriorityDrop);
@@ -132,8 +132,8 @@ private slots:
         auto& line = h.m->gic().addLine(hw::IntType::SPI, 40, 0, "spi");
         int runs = 0;
         threaded(*h.m, line, 50 * kUs, IRQF_ONESHOT, &runs);
-        h.at(100 * kUs, [&] { h.m->raiseLine(line); });
-        h.at(120 * kUs, [&] { h.m->raiseLine(line); }); // active: not signalled again yet
+        h.at(100 * kUs, [&] { h.m->irq().raise(line); });
+        h.at(120 * kUs, [&] { h.m->irq().raise(line); }); // active: not signalled again yet
         h.run(1 * kMs);
         QVERIFY(h.instants(0, InstantKind::Mask).empty());
         QVERIFY(h.instants(0, InstantKind::Unmask).empty());
@@ -150,7 +150,7 @@ private slots:
         int runs = 0;
         threaded(*h.m, line, 20 * kUs, IRQF_ONESHOT, &runs);
         test::spinner(*h.m, "busy", 2, Policy::Normal, 0);
-        h.at(100 * kUs, [&] { h.m->raiseLine(line); });
+        h.at(100 * kUs, [&] { h.m->irq().raise(line); });
         h.run(1 * kMs);
         QCOMPARE(runs, 1);
         QCOMPARE(h.segments(2, ContextKind::IrqThread).size(), std::size_t(1)); // on CPU 2 though it is busy

@@ -9,14 +9,15 @@ using test::Harness;
 namespace {
 // A task that sleeps until woken, then records how long the wake-up took.
 Task& sleeper(Machine& m, const std::string& name, int cpu, Policy pol, int prioOrNice, Time* latency) {
-    Task& t = m.createTask(name, ContextKind::User, pol, prioOrNice, m.oneCpu(cpu), [latency](Kctx& c) -> Proc<void> {
-        for (;;) {
-            co_await c.block();
-            *latency = c.now() - c.task()->wokenAt;
-            co_await c.work(10 * kUs, kUser);
-        }
-    });
-    m.wake(t, -1); // run up to its first sleep
+    Task& t =
+        m.sched().createTask(name, ContextKind::User, pol, prioOrNice, m.oneCpu(cpu), [latency](Kctx& c) -> Proc<void> {
+            for (;;) {
+                co_await c.block();
+                *latency = c.now() - c.task()->wokenAt;
+                co_await c.work(10 * kUs, kUser);
+            }
+        });
+    m.sched().wake(t, -1); // run up to its first sleep
     return t;
 }
 } // namespace
@@ -29,7 +30,7 @@ private slots:
         test::spinner(*h.m, "hog", 0);
         Time lat = -1;
         auto& rt = sleeper(*h.m, "rt", 0, Policy::Fifo, 1, &lat);
-        h.at(1500 * kUs, [&] { h.m->wake(rt, -1); });
+        h.at(1500 * kUs, [&] { h.m->sched().wake(rt, -1); });
         h.run(3 * kMs);
         QVERIFY(lat >= 0);
         QVERIFY2(lat < 5 * kUs, qPrintable(QString::number(lat))); // just the context switch
@@ -42,16 +43,16 @@ private slots:
         int i = 0;
         for (const char* model : {"full", "voluntary"}) {
             Harness h({{"machine.cpus", "1"}, {"kernel.preempt", model}});
-            auto& k = h.m->createTask("kthread", ContextKind::Kthread, Policy::Normal, 0, h.m->oneCpu(0),
-                                      [](Kctx& c) -> Proc<void> {
-                                          for (;;) {
-                                              co_await c.work(500 * kUs);
-                                              co_await c.condResched();
-                                          }
-                                      });
-            h.m->wake(k, -1);
+            auto& k = h.m->sched().createTask("kthread", ContextKind::Kthread, Policy::Normal, 0, h.m->oneCpu(0),
+                                              [](Kctx& c) -> Proc<void> {
+                                                  for (;;) {
+                                                      co_await c.work(500 * kUs);
+                                                      co_await c.condResched();
+                                                  }
+                                              });
+            h.m->sched().wake(k, -1);
             auto& rt = sleeper(*h.m, "rt", 0, Policy::Fifo, 1, &lat[i]);
-            h.at(1100 * kUs, [&] { h.m->wake(rt, -1); });
+            h.at(1100 * kUs, [&] { h.m->sched().wake(rt, -1); });
             h.run(3 * kMs);
             ++i;
         }
@@ -69,14 +70,14 @@ private slots:
             Harness h({{"machine.cpus", "8"}});
             test::spinner(*h.m, "hog", 0);
             auto& t = sleeper(*h.m, "hi", 0, Policy::Normal, -20, &fair);
-            h.at(2100 * kUs, [&] { h.m->wake(t, -1); });
+            h.at(2100 * kUs, [&] { h.m->sched().wake(t, -1); });
             h.run(8 * kMs);
         }
         {
             Harness h({{"machine.cpus", "8"}});
             test::spinner(*h.m, "hog", 0);
             auto& t = sleeper(*h.m, "rt", 0, Policy::Fifo, 1, &fifo);
-            h.at(2100 * kUs, [&] { h.m->wake(t, -1); });
+            h.at(2100 * kUs, [&] { h.m->sched().wake(t, -1); });
             h.run(8 * kMs);
         }
         QVERIFY(fifo >= 0 && fair >= 0);
@@ -89,7 +90,7 @@ private slots:
         Harness h({{"machine.cpus", "8"}, {"kernel.sched.run_to_parity", "false"}});
         test::spinner(*h.m, "hog", 0);
         auto& t = sleeper(*h.m, "hi", 0, Policy::Normal, -20, &lat);
-        h.at(2100 * kUs, [&] { h.m->wake(t, -1); });
+        h.at(2100 * kUs, [&] { h.m->sched().wake(t, -1); });
         h.run(8 * kMs);
         QVERIFY(lat >= 0);
         QVERIFY2(lat < 10 * kUs, qPrintable(QString::number(lat)));
@@ -106,7 +107,7 @@ private slots:
                        {"kernel.sched.cfs_wakeup_granularity_ns", gran}});
             test::spinner(*h.m, "hog", 0);
             auto& t = sleeper(*h.m, "w", 0, Policy::Normal, 0, &lat[i]);
-            h.at(10 * kMs, [&] { h.m->wake(t, -1); });
+            h.at(10 * kMs, [&] { h.m->sched().wake(t, -1); });
             h.run(30 * kMs);
             ++i;
         }

@@ -9,11 +9,11 @@ namespace {
 // An SPI on `cpu` whose handler spends `ns` and raises `vec`.
 hw::IrqLine& raisingIrq(Machine& m, int intid, int cpu, Time ns, int vec) {
     auto& line = m.gic().addLine(hw::IntType::SPI, intid, cpu, "dev" + std::to_string(intid));
-    m.requestIrq(
+    m.irq().request(
         line, line.name,
         [ns, vec](Kctx& c) -> Proc<IrqReturn> {
             co_await c.work(ns);
-            c.m().raiseSoftirq(c.cpu(), vec);
+            c.m().softirq().raise(c.cpu(), vec);
             co_return IrqReturn::Handled;
         },
         {}, 0);
@@ -27,9 +27,9 @@ private slots:
     void runsAtIrqExitOnTheRaisingCpu() {
         Harness h({{"machine.cpus", "2"}});
         auto& line = raisingIrq(*h.m, 40, 1, 5 * kUs, NET_RX);
-        h.m->setSoftirqHandler(NET_RX, [](Kctx& c) -> Proc<void> { co_await c.work(20 * kUs); });
+        h.m->softirq().setHandler(NET_RX, [](Kctx& c) -> Proc<void> { co_await c.work(20 * kUs); });
         test::spinner(*h.m, "user", 1);
-        h.at(100 * kUs, [&] { h.m->raiseLine(line); });
+        h.at(100 * kUs, [&] { h.m->irq().raise(line); });
         h.run(1 * kMs);
         auto hard = h.segments(1, ContextKind::Hardirq, "dev40");
         auto soft = h.segments(1, ContextKind::Softirq, "NET_RX");
@@ -46,11 +46,11 @@ private slots:
         Harness h({{"machine.cpus", "1"}});
         auto& first = raisingIrq(*h.m, 40, 0, 2 * kUs, NET_RX);
         auto& second = raisingIrq(*h.m, 41, 0, 2 * kUs, BLOCK);
-        h.m->setSoftirqHandler(NET_RX, [](Kctx& c) -> Proc<void> { co_await c.work(100 * kUs); });
-        h.m->setSoftirqHandler(BLOCK, [](Kctx& c) -> Proc<void> { co_await c.work(10 * kUs); });
+        h.m->softirq().setHandler(NET_RX, [](Kctx& c) -> Proc<void> { co_await c.work(100 * kUs); });
+        h.m->softirq().setHandler(BLOCK, [](Kctx& c) -> Proc<void> { co_await c.work(10 * kUs); });
         test::spinner(*h.m, "user", 0);
-        h.at(100 * kUs, [&] { h.m->raiseLine(first); });
-        h.at(150 * kUs, [&] { h.m->raiseLine(second); }); // lands inside NET_RX
+        h.at(100 * kUs, [&] { h.m->irq().raise(first); });
+        h.at(150 * kUs, [&] { h.m->irq().raise(second); }); // lands inside NET_RX
         h.run(1 * kMs);
         auto netrx = h.segments(0, ContextKind::Softirq, "NET_RX");
         auto block = h.segments(0, ContextKind::Softirq, "BLOCK");
@@ -69,13 +69,13 @@ private slots:
         auto& line = raisingIrq(*h.m, 40, 0, 1 * kUs, NET_RX);
         std::vector<std::pair<ContextKind, Time>> passes; // where and when each pass ran
         // NAPI-like handler that always has more work: re-raises itself.
-        h.m->setSoftirqHandler(NET_RX, [&passes](Kctx& c) -> Proc<void> {
+        h.m->softirq().setHandler(NET_RX, [&passes](Kctx& c) -> Proc<void> {
             passes.emplace_back(c.frame().label.kind, c.now());
             co_await c.work(5 * kUs);
-            c.m().raiseSoftirq(c.cpu(), NET_RX);
+            c.m().softirq().raise(c.cpu(), NET_RX);
         });
         test::spinner(*h.m, "user", 0);
-        h.at(100 * kUs, [&] { h.m->raiseLine(line); });
+        h.at(100 * kUs, [&] { h.m->irq().raise(line); });
         // ksoftirqd is nice 0 like the spinner: EEVDF lets it in at the tick (4 ms)
         h.run(4500 * kUs);
         auto inIrqExit = h.segments(0, ContextKind::Softirq, "NET_RX");
@@ -95,12 +95,12 @@ private slots:
         // 2 ms in jiffies at HZ=250 is one jiffy: the loop restarts until the next tick.
         Harness h({{"machine.cpus", "1"}, {"kernel.softirq.max_restart", "1000"}, {"machine.hz", "250"}});
         auto& line = raisingIrq(*h.m, 40, 0, 1 * kUs, NET_RX);
-        h.m->setSoftirqHandler(NET_RX, [](Kctx& c) -> Proc<void> {
+        h.m->softirq().setHandler(NET_RX, [](Kctx& c) -> Proc<void> {
             co_await c.work(50 * kUs);
-            c.m().raiseSoftirq(c.cpu(), NET_RX);
+            c.m().softirq().raise(c.cpu(), NET_RX);
         });
         test::spinner(*h.m, "user", 0);
-        h.at(1 * kMs, [&] { h.m->raiseLine(line); }); // jiffy 0; the next tick is at 4 ms
+        h.at(1 * kMs, [&] { h.m->irq().raise(line); }); // jiffy 0; the next tick is at 4 ms
         // ksoftirqd (nice 0) then waits for the spinner's slice: the tick at 8 ms
         h.run(10 * kMs);
         auto soft = h.segments(0, ContextKind::Softirq, "NET_RX");
@@ -115,21 +115,21 @@ private slots:
         Harness h({{"machine.cpus", "1"}, {"kernel.preempt", "full"}});
         auto& line = raisingIrq(*h.m, 40, 0, 1 * kUs, NET_RX);
         int passes = 0;
-        h.m->setSoftirqHandler(NET_RX, [&passes](Kctx& c) -> Proc<void> {
+        h.m->softirq().setHandler(NET_RX, [&passes](Kctx& c) -> Proc<void> {
             co_await c.work(300 * kUs);
-            if (++passes < 6) c.m().raiseSoftirq(c.cpu(), NET_RX);
+            if (++passes < 6) c.m().softirq().raise(c.cpu(), NET_RX);
         });
-        auto& rt =
-            h.m->createTask("rt", ContextKind::User, Policy::Fifo, 99, h.m->oneCpu(0), [](Kctx& c) -> Proc<void> {
-                for (;;) {
-                    co_await c.block();
-                    co_await c.work(10 * kUs, kUser);
-                }
-            });
+        auto& rt = h.m->sched().createTask("rt", ContextKind::User, Policy::Fifo, 99, h.m->oneCpu(0),
+                                           [](Kctx& c) -> Proc<void> {
+                                               for (;;) {
+                                                   co_await c.block();
+                                                   co_await c.work(10 * kUs, kUser);
+                                               }
+                                           });
         test::spinner(*h.m, "user", 0);
-        h.at(100 * kUs, [&] { h.m->raiseLine(line); });
+        h.at(100 * kUs, [&] { h.m->irq().raise(line); });
         // woken in the middle of the first softirq pass (100..400 us)
-        h.at(200 * kUs, [&] { h.m->wake(rt, -1); });
+        h.at(200 * kUs, [&] { h.m->sched().wake(rt, -1); });
         h.run(10 * kMs);
         auto rtRuns = h.segments(0, ContextKind::User, "rt");
         QVERIFY(!rtRuns.empty());
@@ -147,19 +147,19 @@ private slots:
         Harness k({{"machine.cpus", "1"}, {"kernel.preempt", "full"}});
         auto& l2 = raisingIrq(*k.m, 40, 0, 1 * kUs, NET_RX);
         int p2 = 0;
-        k.m->setSoftirqHandler(NET_RX, [&p2](Kctx& c) -> Proc<void> {
+        k.m->softirq().setHandler(NET_RX, [&p2](Kctx& c) -> Proc<void> {
             co_await c.work(100 * kUs);
-            if (++p2 < 40) c.m().raiseSoftirq(c.cpu(), NET_RX);
+            if (++p2 < 40) c.m().softirq().raise(c.cpu(), NET_RX);
         });
-        auto& rt2 =
-            k.m->createTask("rt", ContextKind::User, Policy::Fifo, 1, k.m->oneCpu(0), [](Kctx& c) -> Proc<void> {
-                for (;;) {
-                    co_await c.block();
-                    co_await c.work(10 * kUs, kUser);
-                }
-            });
-        k.at(100 * kUs, [&] { k.m->raiseLine(l2); });
-        k.at(2500 * kUs, [&] { k.m->wake(rt2, -1); }); // by now the work is in ksoftirqd
+        auto& rt2 = k.m->sched().createTask("rt", ContextKind::User, Policy::Fifo, 1, k.m->oneCpu(0),
+                                            [](Kctx& c) -> Proc<void> {
+                                                for (;;) {
+                                                    co_await c.block();
+                                                    co_await c.work(10 * kUs, kUser);
+                                                }
+                                            });
+        k.at(100 * kUs, [&] { k.m->irq().raise(l2); });
+        k.at(2500 * kUs, [&] { k.m->sched().wake(rt2, -1); }); // by now the work is in ksoftirqd
         k.run(6 * kMs);
         auto r2 = k.segments(0, ContextKind::User, "rt");
         QVERIFY(!r2.empty());
@@ -174,12 +174,12 @@ private slots:
         for (bool gate : {false, true}) {
             Harness h({{"machine.cpus", "1"}, {"kernel.ksoftirqd_gate", gate ? "true" : "false"}});
             auto& line = raisingIrq(*h.m, 40, 0, 1 * kUs, NET_RX);
-            h.m->setSoftirqHandler(NET_RX, [](Kctx& c) -> Proc<void> { co_await c.work(5 * kUs); });
+            h.m->softirq().setHandler(NET_RX, [](Kctx& c) -> Proc<void> { co_await c.work(5 * kUs); });
             // keep ksoftirqd runnable: a task that raises a softirq from task context
-            h.m->setSoftirqHandler(BLOCK, [](Kctx& c) -> Proc<void> { co_await c.work(1 * kUs); });
+            h.m->softirq().setHandler(BLOCK, [](Kctx& c) -> Proc<void> { co_await c.work(1 * kUs); });
             test::spinner(*h.m, "hog", 0);
-            h.at(50 * kUs, [&] { h.m->raiseSoftirq(h.m->cpu(0), BLOCK); }); // from "task": wakes ksoftirqd
-            h.at(60 * kUs, [&] { h.m->raiseLine(line); });
+            h.at(50 * kUs, [&] { h.m->softirq().raise(h.m->cpu(0), BLOCK); }); // from "task": wakes ksoftirqd
+            h.at(60 * kUs, [&] { h.m->irq().raise(line); });
             h.run(10 * kMs);
             const bool inIrqExit = !h.segments(0, ContextKind::Softirq, "NET_RX").empty();
             QCOMPARE(inIrqExit, !gate);
@@ -188,18 +188,18 @@ private slots:
 
     void localBhEnableRunsPendingSoftirqsInTheTask() {
         Harness h({{"machine.cpus", "1"}});
-        h.m->setSoftirqHandler(NET_TX, [](Kctx& c) -> Proc<void> { co_await c.work(7 * kUs); });
-        auto& t =
-            h.m->createTask("sender", ContextKind::User, Policy::Normal, 0, h.m->oneCpu(0), [](Kctx& c) -> Proc<void> {
+        h.m->softirq().setHandler(NET_TX, [](Kctx& c) -> Proc<void> { co_await c.work(7 * kUs); });
+        auto& t = h.m->sched().createTask(
+            "sender", ContextKind::User, Policy::Normal, 0, h.m->oneCpu(0), [](Kctx& c) -> Proc<void> {
                 c.frame().baseFlags = kBhOff; // local_bh_disable()
                 co_await c.work(10 * kUs);
-                c.m().raiseSoftirq(c.cpu(), NET_TX); // in_interrupt(): no ksoftirqd wake
+                c.m().softirq().raise(c.cpu(), NET_TX); // in_interrupt(): no ksoftirqd wake
                 co_await c.work(10 * kUs);
                 c.frame().baseFlags = 0;
-                co_await c.m().localBhEnable(c); // runs NET_TX here
+                co_await c.m().softirq().localBhEnable(c); // runs NET_TX here
                 co_await c.work(10 * kUs);
             });
-        h.m->wake(t, -1);
+        h.m->sched().wake(t, -1);
         h.run(1 * kMs);
         auto tx = h.segments(0, ContextKind::Softirq, "NET_TX");
         QCOMPARE(tx.size(), std::size_t(1));

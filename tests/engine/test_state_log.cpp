@@ -18,7 +18,7 @@ namespace {
 struct Logged {
     Harness h;
     StateLog log;
-    explicit Logged(std::initializer_list<std::pair<const char*, const char*>> kv) : h(kv) { h.m->setStateLog(&log); }
+    explicit Logged(std::initializer_list<std::pair<const char*, const char*>> kv) : h(kv) { h.recordState(log); }
     void run(Time until) {
         h.run(until);
         log.finalize(until);
@@ -51,7 +51,7 @@ const PoolStateAt* pool(const MachineState& s, std::string_view name) {
 
 // A device line on CPU 0 whose handler works `ns`, then calls `after`.
 void device(Machine& m, hw::IrqLine& l, Time ns, std::function<void(Kctx&)> after = {}) {
-    m.requestIrq(
+    m.irq().request(
         l, l.name,
         [ns, after](Kctx& c) -> Proc<IrqReturn> {
             co_await c.work(ns);
@@ -70,7 +70,7 @@ private slots:
         test::spinner(*L.h.m, "hog", 0);
         auto& l = L.h.m->gic().addLine(hw::IntType::SPI, 40, 0, "dev");
         device(*L.h.m, l, 20 * kUs);
-        L.h.at(100 * kUs, [&] { L.h.m->raiseLine(l); });
+        L.h.at(100 * kUs, [&] { L.h.m->irq().raise(l); });
         L.run(1 * kMs);
 
         const auto hard = L.h.segments(0, ContextKind::Hardirq, "dev");
@@ -113,9 +113,9 @@ private slots:
         Logged L({{"machine.cpus", "1"}});
         test::spinner(*L.h.m, "hog", 0);
         auto& l = L.h.m->gic().addLine(hw::IntType::SPI, 40, 0, "nic");
-        device(*L.h.m, l, 10 * kUs, [](Kctx& c) { c.m().raiseSoftirq(c.cpu(), NET_RX); });
-        L.h.m->setSoftirqHandler(NET_RX, [](Kctx& c) -> Proc<void> { co_await c.work(30 * kUs); });
-        L.h.at(100 * kUs, [&] { L.h.m->raiseLine(l); });
+        device(*L.h.m, l, 10 * kUs, [](Kctx& c) { c.m().softirq().raise(c.cpu(), NET_RX); });
+        L.h.m->softirq().setHandler(NET_RX, [](Kctx& c) -> Proc<void> { co_await c.work(30 * kUs); });
+        L.h.at(100 * kUs, [&] { L.h.m->irq().raise(l); });
         L.run(1 * kMs);
 
         const Time raised = L.h.instants(0, InstantKind::SoftirqRaise).at(0).t;
@@ -135,16 +135,16 @@ private slots:
     void wokenTaskQueuesAndNeedReschedIsSetUntilTheSwitch() {
         Logged L({{"machine.cpus", "1"}});
         test::spinner(*L.h.m, "hog", 0);
-        auto& rt =
-            L.h.m->createTask("rt", ContextKind::User, Policy::Fifo, 50, L.h.m->oneCpu(0), [](Kctx& c) -> Proc<void> {
-                for (;;) {
-                    co_await c.work(50 * kUs);
-                    co_await c.block();
-                }
-            });
+        auto& rt = L.h.m->sched().createTask("rt", ContextKind::User, Policy::Fifo, 50, L.h.m->oneCpu(0),
+                                             [](Kctx& c) -> Proc<void> {
+                                                 for (;;) {
+                                                     co_await c.work(50 * kUs);
+                                                     co_await c.block();
+                                                 }
+                                             });
         auto& l = L.h.m->gic().addLine(hw::IntType::SPI, 40, 0, "dev");
-        device(*L.h.m, l, 10 * kUs, [&rt](Kctx& c) { c.m().wake(rt, c.cpu().id); });
-        L.h.at(100 * kUs, [&] { L.h.m->raiseLine(l); });
+        device(*L.h.m, l, 10 * kUs, [&rt](Kctx& c) { c.m().sched().wake(rt, c.cpu().id); });
+        L.h.at(100 * kUs, [&] { L.h.m->irq().raise(l); });
         L.run(1 * kMs);
 
         const Time woken = L.h.instants(0, InstantKind::Wakeup).at(0).t;
@@ -169,9 +169,9 @@ private slots:
     void oneshotLineIsMaskedUntilItsThreadUnmasks() {
         Logged L({{"machine.cpus", "1"}});
         auto& l = L.h.m->gic().addLine(hw::IntType::SPI, 40, 0, "spi");
-        L.h.m->requestIrq(
+        L.h.m->irq().request(
             l, "spi", {}, [](Kctx& c) -> Proc<void> { co_await c.work(100 * kUs); }, IRQF_ONESHOT);
-        L.h.at(100 * kUs, [&] { L.h.m->raiseLine(l); });
+        L.h.at(100 * kUs, [&] { L.h.m->irq().raise(l); });
         L.run(1 * kMs);
         const Time mask = L.h.instants(0, InstantKind::Mask).at(0).t;
         const Time unmask = L.h.instants(0, InstantKind::Unmask).at(0).t;

@@ -11,21 +11,21 @@ private slots:
     void schedulingTwiceBeforeItRunsRunsItOnce() {
         Harness h({{"machine.cpus", "1"}});
         int runs = 0;
-        auto& t = h.m->createTasklet("t", [&runs](Kctx& c) -> Proc<void> {
+        auto& t = h.m->tasklets().create("t", [&runs](Kctx& c) -> Proc<void> {
             ++runs;
             co_await c.work(5 * kUs);
         });
         auto& line = h.m->gic().addLine(hw::IntType::SPI, 40, 0, "dev");
-        h.m->requestIrq(
+        h.m->irq().request(
             line, "dev",
             [&t](Kctx& c) -> Proc<IrqReturn> {
                 co_await c.work(1 * kUs);
-                c.m().taskletSchedule(c.cpu(), t, false);
-                c.m().taskletSchedule(c.cpu(), t, false); // TASKLET_STATE_SCHED: coalesced
+                c.m().tasklets().schedule(c.cpu(), t, false);
+                c.m().tasklets().schedule(c.cpu(), t, false); // TASKLET_STATE_SCHED: coalesced
                 co_return IrqReturn::Handled;
             },
             {}, 0);
-        h.at(100 * kUs, [&] { h.m->raiseLine(line); });
+        h.at(100 * kUs, [&] { h.m->irq().raise(line); });
         h.run(1 * kMs);
         QCOMPARE(runs, 1);
         auto segs = h.segments(0, ContextKind::Tasklet, "t");
@@ -35,21 +35,21 @@ private slots:
 
     void neverRunsOnTwoCpusAtOnceAndNeverMigrates() {
         Harness h({{"machine.cpus", "2"}});
-        auto& t = h.m->createTasklet("t", [](Kctx& c) -> Proc<void> { co_await c.work(200 * kUs); });
+        auto& t = h.m->tasklets().create("t", [](Kctx& c) -> Proc<void> { co_await c.work(200 * kUs); });
         hw::IrqLine* lines[2];
         for (int cpu = 0; cpu < 2; ++cpu) {
             lines[cpu] = &h.m->gic().addLine(hw::IntType::SPI, 40 + cpu, cpu, "dev" + std::to_string(cpu));
-            h.m->requestIrq(
+            h.m->irq().request(
                 *lines[cpu], lines[cpu]->name,
                 [&t](Kctx& c) -> Proc<IrqReturn> {
                     co_await c.work(1 * kUs);
-                    c.m().taskletSchedule(c.cpu(), t, false);
+                    c.m().tasklets().schedule(c.cpu(), t, false);
                     co_return IrqReturn::Handled;
                 },
                 {}, 0);
         }
-        h.at(100 * kUs, [&] { h.m->raiseLine(*lines[0]); });
-        h.at(150 * kUs, [&] { h.m->raiseLine(*lines[1]); }); // while it runs on CPU 0
+        h.at(100 * kUs, [&] { h.m->irq().raise(*lines[0]); });
+        h.at(150 * kUs, [&] { h.m->irq().raise(*lines[1]); }); // while it runs on CPU 0
         h.run(2 * kMs);
         auto on0 = h.segments(0, ContextKind::Tasklet, "t");
         // CPU 1's TASKLET softirq keeps re-raising while the tasklet runs elsewhere,
@@ -64,19 +64,19 @@ private slots:
 
     void hiTaskletsRunBeforeNormalOnes() {
         Harness h({{"machine.cpus", "1"}});
-        auto& lo = h.m->createTasklet("lo", [](Kctx& c) -> Proc<void> { co_await c.work(5 * kUs); });
-        auto& hi = h.m->createTasklet("hi", [](Kctx& c) -> Proc<void> { co_await c.work(5 * kUs); });
+        auto& lo = h.m->tasklets().create("lo", [](Kctx& c) -> Proc<void> { co_await c.work(5 * kUs); });
+        auto& hi = h.m->tasklets().create("hi", [](Kctx& c) -> Proc<void> { co_await c.work(5 * kUs); });
         auto& line = h.m->gic().addLine(hw::IntType::SPI, 40, 0, "dev");
-        h.m->requestIrq(
+        h.m->irq().request(
             line, "dev",
             [&](Kctx& c) -> Proc<IrqReturn> {
                 co_await c.work(1 * kUs);
-                c.m().taskletSchedule(c.cpu(), lo, false);
-                c.m().taskletSchedule(c.cpu(), hi, true);
+                c.m().tasklets().schedule(c.cpu(), lo, false);
+                c.m().tasklets().schedule(c.cpu(), hi, true);
                 co_return IrqReturn::Handled;
             },
             {}, 0);
-        h.at(100 * kUs, [&] { h.m->raiseLine(line); });
+        h.at(100 * kUs, [&] { h.m->irq().raise(line); });
         h.run(1 * kMs);
         auto l = h.segments(0, ContextKind::Tasklet, "lo");
         auto hh = h.segments(0, ContextKind::Tasklet, "hi");

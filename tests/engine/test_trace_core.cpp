@@ -142,7 +142,7 @@ private slots:
         sim::EventQueue q;
         std::vector<int> order;
         auto push = [&](Time t, int tag) {
-            return q.schedule(
+            return q.scheduleRaw(
                 t, [](void* o, std::uint64_t a) { static_cast<std::vector<int>*>(o)->push_back(int(a)); }, &order,
                 std::uint64_t(tag));
         };

@@ -14,9 +14,9 @@ WorkItem& item(Machine& m, const std::string& fn, Time before, Time sleep = 0, T
         if (sleep > 0) {
             Task* self = c.task();
             bool done = false;
-            m.hrtimerStart(c.cpu().id, c.now() + sleep, [self, &done](Kctx& k, Time) {
+            m.timers().hrtimerStart(c.cpu().id, c.now() + sleep, [self, &done](Kctx& k, Time) {
                 done = true;
-                k.m().wake(*self, k.cpu().id);
+                k.m().sched().wake(*self, k.cpu().id);
             });
             while (!done) co_await c.block();
         }
@@ -81,7 +81,7 @@ private slots:
         h.at(100 * kUs, [&] { h.m->wq().queue(h.m->cpu(0), wq, a); });
         h.run(1 * kMs);
         Task* worker = nullptr;
-        for (auto& t : h.m->tasks())
+        for (auto& t : h.m->sched().tasks())
             if (t->worker) worker = t.get();
         QVERIFY(worker);
         QCOMPARE(worker->policy, Policy::Normal);
@@ -98,7 +98,7 @@ private slots:
         h.at(1100 * kUs, [&] { h.m->wq().queue(h.m->cpu(0), wq, a); });
         h.run(3 * kMs);
         Task* worker = nullptr;
-        for (auto& t : h.m->tasks())
+        for (auto& t : h.m->sched().tasks())
             if (t->worker) worker = t.get();
         QVERIFY(worker);
         QCOMPARE(worker->policy, Policy::Fifo);

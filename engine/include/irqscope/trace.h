@@ -167,6 +167,7 @@ public:
     Segment segment(std::uint32_t lane, int depth, std::size_t index) const;
     std::string_view str(StringId id) const { return strings_.view(id); }
     const StringTable& strings() const { return strings_; }
+    StringTable& strings() { return strings_; }
 
     // Index range [first, last) of segments of (lane, depth) overlapping [t0, t1).
     std::pair<std::size_t, std::size_t> segmentRange(std::uint32_t lane, int depth, Time t0, Time t1) const;

@@ -11,6 +11,7 @@ IrqLine& Gic::addLine(IntType type, int intid, int cpu, std::string name) {
     l->intid = intid;
     l->cpu = cpu;
     l->name = std::move(name);
+    l->index = static_cast<std::uint32_t>(lines_.size());
     IrqLine& ref = *l;
     lines_.push_back(std::move(l));
     auto& v = perCpu_[static_cast<std::size_t>(cpu)];
@@ -18,16 +19,6 @@ IrqLine& Gic::addLine(IntType type, int intid, int cpu, std::string name) {
                               [](const IrqLine* a, const IrqLine* b) { return a->intid < b->intid; }),
              &ref);
     return ref;
-}
-
-void Gic::retarget(IrqLine& l, int cpu) {
-    auto& from = perCpu_[static_cast<std::size_t>(l.cpu)];
-    from.erase(std::remove(from.begin(), from.end(), &l), from.end());
-    l.cpu = cpu;
-    auto& v = perCpu_[static_cast<std::size_t>(cpu)];
-    v.insert(std::upper_bound(v.begin(), v.end(), &l,
-                              [](const IrqLine* a, const IrqLine* b) { return a->intid < b->intid; }),
-             &l);
 }
 
 IrqLine* Gic::signalled(int cpu) const {

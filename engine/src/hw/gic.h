@@ -35,13 +35,10 @@ struct IrqLine {
     bool active = false;
     std::string name;
     StringId nameId = kNoString;
-    std::uint32_t lane = 0; // trace lane of this line, if recorded
-    void* desc = nullptr;   // genirq descriptor (kern::IrqDesc)
+    std::uint32_t index = 0; // position in Gic::lines(), in the order the lines were added
     std::uint64_t raised = 0;
-    std::uint64_t handled = 0;   // acknowledged
-    std::uint64_t merged = 0;    // raised while already pending (edges merge)
-    std::int32_t logIndex = -1;  // machine-state log subject (-1: not registered yet)
-    std::uint8_t loggedBits = 0; // kLine* bits last logged
+    std::uint64_t handled = 0; // acknowledged
+    std::uint64_t merged = 0;  // raised while already pending (edges merge)
 };
 
 class Gic {
@@ -49,8 +46,6 @@ public:
     explicit Gic(int cpus) : cpuBusyPrio_(static_cast<std::size_t>(cpus), 0), perCpu_(static_cast<std::size_t>(cpus)) {}
 
     IrqLine& addLine(IntType type, int intid, int cpu, std::string name);
-    std::vector<IrqLine*>& linesOf(int cpu) { return perCpu_[static_cast<std::size_t>(cpu)]; }
-    void retarget(IrqLine& l, int cpu);
 
     // Highest-priority (lowest INTID) deliverable line for this CPU, or null.
     IrqLine* signalled(int cpu) const;
@@ -60,11 +55,10 @@ public:
         if (cpuBusyPrio_[static_cast<std::size_t>(cpu)] > 0) --cpuBusyPrio_[static_cast<std::size_t>(cpu)];
     }
     void deactivate(IrqLine& l) { l.active = false; }
-    bool runningPriorityBusy(int cpu) const { return cpuBusyPrio_[static_cast<std::size_t>(cpu)] > 0; }
     // How many acknowledged interrupts have not had their priority dropped (0: idle priority).
     int activePriorities(int cpu) const { return cpuBusyPrio_[static_cast<std::size_t>(cpu)]; }
 
-    std::vector<std::unique_ptr<IrqLine>>& lines() { return lines_; }
+    const std::vector<std::unique_ptr<IrqLine>>& lines() const { return lines_; }
 
 private:
     std::vector<int> cpuBusyPrio_;

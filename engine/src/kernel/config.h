@@ -1,10 +1,11 @@
-// Scenario values the model reads on its hot paths, copied once from the
-// Scenario so the simulation never looks a parameter up by name while running.
+// The kernel's configuration: build options, sysctls and the cost of each
+// step, as plain typed fields. The scenario reader fills it once
+// (scenario/kernel_config.cpp); the kernel never looks a parameter up by name.
 #pragma once
 
-#include "irqscope/scenario.h"
+#include "irqscope/time.h"
 
-#include <string>
+#include <cstdint>
 
 namespace irqscope::kern {
 
@@ -52,7 +53,6 @@ struct Config {
     bool activeBitMasking = false;
     Costs cost{};
 
-    static Config from(const Scenario& s);
     // sysctl_sched_base_slice etc. scale by 1 + ilog2(min(ncpus, 8)).
     int schedScale() const;
 };

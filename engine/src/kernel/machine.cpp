@@ -2,54 +2,86 @@
 // threads, the local-timer and IPI lines) and running the event loop.
 #include "kernel/machine.h"
 
-#include <chrono>
-
 namespace irqscope::kern {
 
 namespace {
 constexpr int kIpiReschedIntid = 0;  // SGI 0: reschedule
 constexpr int kLocalTimerIntid = 27; // PPI 27: arch timer (virtual)
-} // namespace
 
-Machine::Machine(const Scenario& s, std::uint64_t seed, Trace* trace)
-    : scenario_(s), cfg_(Config::from(s)), seed_(seed), gic_(Config::from(s).cpus), trace_(trace) {
-    wq_ = std::make_unique<Workqueues>(*this);
-    for (int v = 0; v < kSoftirqCount; ++v) softirqNames_[static_cast<std::size_t>(v)] = intern(softirqName(v));
-    sIdle_ = intern("idle");
-    hrtimers_.resize(static_cast<std::size_t>(cfg_.cpus));
-    for (int i = 0; i < cfg_.cpus; ++i) {
+std::vector<std::unique_ptr<Cpu>> makeCpus(const Config& cfg) {
+    std::vector<std::unique_ptr<Cpu>> cpus;
+    for (int i = 0; i < cfg.cpus; ++i) {
         auto c = std::make_unique<Cpu>();
         c->id = i;
-        c->speed = i < cfg_.littleCpus ? cfg_.littleSpeed : 1.0;
-        if (trace_) c->lane = trace_->addLane(LaneType::Cpu, "CPU " + std::to_string(i), i);
-        cpus_.push_back(std::move(c));
+        c->speed = i < cfg.littleCpus ? cfg.littleSpeed : 1.0;
+        cpus.push_back(std::move(c));
     }
+    return cpus;
+}
+} // namespace
+
+// Tells every attached observer, in the order they were attached.
+class Machine::Fanout final : public MachineObserver {
+public:
+    explicit Fanout(const std::vector<MachineObserver*>& all) : all_(all) {}
+    void segment(const Cpu& c, int d, Time s, Time e, const Label& l) override {
+        for (auto* o : all_) o->segment(c, d, s, e, l);
+    }
+    void framePushed(const Cpu& c, FrameKind p, FrameKind b, bool on, const void* f) override {
+        for (auto* o : all_) o->framePushed(c, p, b, on, f);
+    }
+    void framePopped(const Cpu& c, const void* f) override {
+        for (auto* o : all_) o->framePopped(c, f);
+    }
+    void cpuSettled(const Cpu& c) override {
+        for (auto* o : all_) o->cpuSettled(c);
+    }
+    void irqsState(const Cpu& c, FrameKind k, bool on) override {
+        for (auto* o : all_) o->irqsState(c, k, on);
+    }
+    void instant(int cpu, InstantKind k, StringId e, StringId d) override {
+        for (auto* o : all_) o->instant(cpu, k, e, d);
+    }
+    void flow(FlowKind k, int sc, Time st, int dc, Time dt) override {
+        for (auto* o : all_) o->flow(k, sc, st, dc, dt);
+    }
+    void lineChanged(const hw::IrqLine& l) override {
+        for (auto* o : all_) o->lineChanged(l);
+    }
+    void runqueueChanged(const Cpu& c, const Task& t, bool added) override {
+        for (auto* o : all_) o->runqueueChanged(c, t, added);
+    }
+    void poolChanged(const WorkerPool& p) override {
+        for (auto* o : all_) o->poolChanged(p);
+    }
+
+private:
+    const std::vector<MachineObserver*>& all_;
+};
+
+Machine::Machine(const Config& cfg, std::uint64_t seed, StringTable* names)
+    : cfg_(cfg), seed_(seed), names_(names), gic_(cfg.cpus), cpus_(makeCpus(cfg)), exec_(*this), accounting_(*this),
+      sched_(*this), irq_(*this), softirq_(*this), tasklets_(*this), timers_(*this), watchdogs_(*this), wq_(*this) {
+    // Each CPU's kthreads and per-CPU interrupts, in the kernel's order.
     for (int i = 0; i < cfg_.cpus; ++i) {
         Cpu& c = cpu(i);
-        Task& idle = createTask("swapper/" + std::to_string(i), ContextKind::Idle, Policy::Idle, 0, oneCpu(i), {});
+        Task& idle =
+            sched_.createTask("swapper/" + std::to_string(i), ContextKind::Idle, Policy::Idle, 0, oneCpu(i), {});
         idle.isIdle = true;
         idle.state = Task::State::Running;
         idle.cpu = &c;
         c.idle = &idle;
         c.curr = &idle;
         c.stack.push_back(&idle.frame);
-        c.ksoftirqd = &createTask("ksoftirqd/" + std::to_string(i), ContextKind::Ksoftirqd, Policy::Normal, 0,
-                                  oneCpu(i), [this](Kctx& k) { return ksoftirqdBody(k); });
-        c.stopper = &createTask("migration/" + std::to_string(i), ContextKind::Kthread, Policy::Fifo, 99, oneCpu(i),
-                                [](Kctx& k) -> Proc<void> {
-                                    for (;;) {
-                                        co_await k.block();
-                                        co_await k.work(300);
-                                        k.cpu().lastTouch = k.now(); // softlockup_fn(): touch the timestamp
-                                    }
-                                });
+        softirq_.createKsoftirqd(i);
+        watchdogs_.createStopper(i);
         hw::IrqLine& timer = gic_.addLine(hw::IntType::PPI, kLocalTimerIntid, i, "arch_timer");
-        timerLines_.push_back(&timer);
-        requestIrq(
-            timer, "arch_timer", [this](Kctx& k) { return localTimerHandler(k); }, {}, IRQF_PERCPU);
+        timers_.setLocalTimerLine(i, timer);
+        irq_.request(
+            timer, "arch_timer", [this](Kctx& k) { return timers_.interrupt(k); }, {}, IRQF_PERCPU);
         hw::IrqLine& ipi = gic_.addLine(hw::IntType::SGI, kIpiReschedIntid, i, "IPI0 reschedule");
-        ipiLines_.push_back(&ipi);
-        requestIrq(
+        sched_.setReschedIpi(i, ipi);
+        irq_.request(
             ipi, "IPI reschedule",
             [this](Kctx& k) -> Proc<IrqReturn> {
                 co_await k.work(cfg_.cost.ipiHandler); // scheduler_ipi(): need_resched is already set
@@ -57,25 +89,39 @@ Machine::Machine(const Scenario& s, std::uint64_t seed, Trace* trace)
             },
             {}, IRQF_PERCPU);
     }
-    setSoftirqHandler(HI, [this](Kctx& k) { return taskletAction(k, true); });
-    setSoftirqHandler(TASKLET, [this](Kctx& k) { return taskletAction(k, false); });
-    setSoftirqHandler(TIMER, [this](Kctx& k) -> Proc<void> { co_await k.work(cfg_.cost.timerSoftirq); });
-    setSoftirqHandler(RCU, [this](Kctx& k) -> Proc<void> { co_await k.work(cfg_.cost.rcuSoftirq); });
 }
 
 Machine::~Machine() = default;
 
-void Machine::start() {
-    for (auto& c : cpus_) {
-        c->nextTick = cfg_.tickPeriod;
-        c->tickStopped = cfg_.nohzIdle; // every CPU starts idle
-        c->lastAccount = 0;
-        armLocalTimer(*c);
+CpuMask Machine::allCpus() const {
+    CpuMask m;
+    for (int i = 0; i < cpuCount(); ++i) m.set(static_cast<std::size_t>(i));
+    return m;
+}
+
+CpuMask Machine::oneCpu(int cpu) const {
+    CpuMask m;
+    m.set(static_cast<std::size_t>(cpu));
+    return m;
+}
+
+void Machine::attach(MachineObserver& o) {
+    observers_.push_back(&o);
+    if (observers_.size() == 1) {
+        observer_ = &o;
+        return;
     }
-    if (!cfg_.nohzIdle)
-        for (auto& c : cpus_) armLocalTimer(*c);
-    // watchdog hrtimers must run even on idle CPUs: model them as the tick's duty
-    // while busy, and idle CPUs touch their timestamps by being idle.
+    if (!fanout_) fanout_ = std::make_unique<Fanout>(observers_);
+    observer_ = fanout_.get();
+}
+
+void Machine::warn(const Cpu& c, std::string kind, std::string message) {
+    if (observer_) observer_->instant(c.id, InstantKind::Warning, intern(kind), intern(message));
+    warnings_.push_back(Warning{now(), c.id, std::move(kind), std::move(message)});
+}
+
+void Machine::start() {
+    for (auto& c : cpus_) timers_.start(*c);
 }
 
 void Machine::runUntil(Time end, const std::atomic<bool>* cancel, const std::function<void(double)>& progress) {
@@ -83,51 +129,16 @@ void Machine::runUntil(Time end, const std::atomic<bool>* cancel, const std::fun
     while (q_.runNextUntil(end)) {
         // stop where a rule broke (run() reports it); without invariants the
         // hot loop pays nothing, not even the test
-        IRQSCOPE_CHECK(inv_.eventDispatched(now()); if (inv_.failed()) return );
+        IRQSCOPE_CHECK(if (checker_) {
+            checker_->eventDispatched(now());
+            if (checker_->failed()) return;
+        });
         if ((++n & 0xfff) == 0) {
             if (cancel && cancel->load(std::memory_order_relaxed)) break;
             if (progress && (n & 0xfffff) == 0) progress(double(now()) / double(end));
         }
     }
     if (now() < end && !(cancel && cancel->load())) q_.advanceTo(end);
-}
-
-void Machine::finish(Time end, Metrics& out) {
-    const Time stop = std::min(end, now());
-    for (auto& c : cpus_) {
-        account(*c);
-        for (std::size_t d = 0; d < c->stack.size(); ++d) closeSegment(*c, d, *c->stack[d]);
-        CpuMetrics cm;
-        cm.cpu = c->id;
-        cm.nsByKind = c->nsByKind;
-        for (int k = 0; k < kContextKindCount; ++k)
-            cm.ns[static_cast<int>(bucketOf(static_cast<ContextKind>(k)))] += c->nsByKind[static_cast<std::size_t>(k)];
-        cm.irqsOffNs = c->irqsOffNs;
-        cm.contextSwitches = c->contextSwitches;
-        cm.interrupts = c->interrupts;
-        out.cpus.push_back(cm);
-    }
-    for (auto& t : tasks_) {
-        if (t->isIdle) continue;
-        out.tasks.push_back(TaskMetrics{t->name, t->pid, t->chargedNs, t->runNs});
-    }
-    std::stable_sort(out.tasks.begin(), out.tasks.end(),
-                     [](const TaskMetrics& a, const TaskMetrics& b) { return a.chargedNs > b.chargedNs; });
-    for (auto& [key, wait] : rec_.openWaits)
-        if (wait.second < stop) rec_.latency[wait.first].add(stop - wait.second);
-    for (auto& [name, h] : rec_.latency) out.latency[name] = h;
-    const double secs = double(stop) / 1e9;
-    for (auto& [name, n] : rec_.counters) out.throughput[name] = Throughput{n, secs > 0 ? double(n) / secs : 0};
-    out.warnings = warnings_;
-    for (const auto& l : gic_.lines())
-        if (l->raised > 0)
-            out.irqLines.push_back(
-                IrqLineMetrics{l->name, l->intid, l->cpu, l->raised, l->handled, l->merged, l->pending});
-    out.simTimeNs = stop;
-    out.events = q_.dispatched();
-    IRQSCOPE_CHECK(
-        inv_.eventBalance(now(), q_.scheduledTotal(), q_.dispatched(), q_.cancelledTotal(), q_.countStoredLive()));
-    out.invariantChecks = inv_.checks();
 }
 
 } // namespace irqscope::kern

@@ -17,13 +17,19 @@ WorkerPool& Workqueues::pool(int cpu, int nice, bool rt) {
     // (built with append: GCC 12 warns falsely about "u" + std::string)
     std::string name = cpu >= 0 ? std::to_string(cpu) : std::string(1, 'u').append(std::to_string(m_.cpuCount() * 2));
     p->name = name.append(suffix);
+    p->index = static_cast<std::uint32_t>(pools_.size());
     pools_.push_back(std::move(p));
     return *pools_.back();
+}
+
+void Workqueues::poolChanged(const WorkerPool& p) {
+    if (auto* o = m_.observer()) o->poolChanged(p);
 }
 
 Workqueue& Workqueues::alloc(std::string name, bool unbound, bool highpri, bool rt, int maxActive) {
     auto wq = std::make_unique<Workqueue>();
     wq->name = std::move(name);
+    wq->nameId = m_.intern(wq->name);
     wq->unbound = unbound || rt;
     wq->highpri = highpri;
     wq->rt = rt;
@@ -54,9 +60,9 @@ Task& Workqueues::createWorker(WorkerPool& p) {
         "kworker/" + (p.cpu >= 0 ? std::to_string(p.cpu) + ":" : p.name.substr(0, p.name.find_first_of("HR")) + ":") +
         std::to_string(p.nextId++) + (p.rt ? "R" : (p.nice < 0 ? "H" : ""));
     const CpuMask mask = p.cpu >= 0 ? m_.oneCpu(p.cpu) : m_.allCpus();
-    Task& t = m_.createTask(name, ContextKind::Kworker, p.rt ? Policy::Fifo : Policy::Normal,
-                            p.rt ? m_.cfg().wqRtPriority : p.nice, mask,
-                            [this, wp](Kctx& c) { return workerThread(c, *wp); });
+    Task& t = m_.sched().createTask(name, ContextKind::Kworker, p.rt ? Policy::Fifo : Policy::Normal,
+                                    p.rt ? m_.cfg().wqRtPriority : p.nice, mask,
+                                    [this, wp](Kctx& c) { return workerThread(c, *wp); });
     t.worker = wp;
     p.workers.push_back(&t);
     return t;
@@ -69,31 +75,31 @@ void Workqueues::kickPool(WorkerPool& p, int fromCpu) {
     if (p.idle.empty()) {
         // The manager creates a worker; modelled as immediate.
         Task& t = createWorker(p);
-        t.cpu = &m_.cpu(p.cpu >= 0 ? p.cpu : std::max(fromCpu, 0));
-        m_.wake(t, fromCpu, FlowKind::QueueWork);
-        m_.logPool(p);
+        m_.sched().setTaskCpu(t, p.cpu >= 0 ? p.cpu : std::max(fromCpu, 0));
+        m_.sched().wake(t, fromCpu, FlowKind::QueueWork);
+        poolChanged(p);
         return;
     }
     Task* t = p.idle.back();
     p.idle.pop_back();
-    m_.wake(*t, fromCpu, FlowKind::QueueWork);
-    m_.logPool(p);
+    m_.sched().wake(*t, fromCpu, FlowKind::QueueWork);
+    poolChanged(p);
 }
 
 void Workqueues::activate(Workqueue& wq, WorkerPool& p, WorkItem& w, int fromCpu) {
     ++wq.active;
     p.worklist.push_back(&w);
-    m_.logPool(p); // pending grows even when no worker needs waking
+    poolChanged(p); // pending grows even when no worker needs waking
     kickPool(p, fromCpu);
 }
 
 bool Workqueues::queue(Cpu& c, Workqueue& wq, WorkItem& w) {
-    m_.instant(c, InstantKind::QueueWork, m_.intern(wq.name), w.fnId);
+    if (auto* o = m_.observer()) o->instant(c.id, InstantKind::QueueWork, wq.nameId, w.fnId);
     if (w.pending) return false; // WORK_STRUCT_PENDING already set
     w.pending = true;
     w.wq = &wq;
     w.queuedAt = m_.now();
-    w.queuedLane = c.lane;
+    w.queuedCpu = c.id;
     WorkerPool& p = wq.unbound ? *wq.pools.front() : *wq.pools[static_cast<std::size_t>(c.id)];
     if (wq.active >= wq.maxActive) {
         wq.inactive.push_back(&w);
@@ -139,7 +145,7 @@ Proc<void> Workqueues::workerThread(Kctx& c, Worker& w) {
     for (;;) {
         if (p.worklist.empty()) {
             if (std::find(p.idle.begin(), p.idle.end(), &self) == p.idle.end()) p.idle.push_back(&self);
-            m_.logPool(p);
+            poolChanged(p);
             co_await c.block();
             continue;
         }
@@ -157,12 +163,13 @@ Proc<void> Workqueues::workerThread(Kctx& c, Worker& w) {
             w.current = item;
             w.itemStart = m_.now();
             c.label(ContextKind::Kworker, self.nameId, item->fnId);
-            m_.logPool(p);
-            m_.flow(FlowKind::QueueWork, item->queuedLane, item->queuedAt, c.cpu().lane, m_.now());
+            poolChanged(p);
+            if (auto* o = m_.observer())
+                o->flow(FlowKind::QueueWork, item->queuedCpu, item->queuedAt, c.cpu().id, m_.now());
             co_await c.work(m_.cfg().cost.workerDispatch);
             co_await item->body(c);
             w.current = nullptr;
-            m_.logPool(p);
+            poolChanged(p);
             if (w.cpuIntensive) {
                 w.cpuIntensive = false;
                 if (p.concurrencyManaged()) ++p.nrRunning;
@@ -182,7 +189,7 @@ Proc<void> Workqueues::workerThread(Kctx& c, Worker& w) {
         w.sleeping = true;
         if (!p.worklist.empty()) kickPool(p, c.cpu().id);
         if (std::find(p.idle.begin(), p.idle.end(), &self) == p.idle.end()) p.idle.push_back(&self);
-        m_.logPool(p);
+        poolChanged(p);
         co_await c.block();
     }
 }

@@ -12,7 +12,12 @@
 // pool SCHED_FIFO workers.
 #pragma once
 
-#include "kernel/core.h"
+#include "kernel/cpu.h"
+#include "kernel/kctx.h"
+#include "kernel/task.h"
+
+#include <array>
+#include <memory>
 
 #include <deque>
 #include <string>
@@ -29,7 +34,7 @@ struct WorkItem {
     std::function<Proc<void>(Kctx&)> body;
     bool pending = false;
     Time queuedAt = 0;
-    std::uint32_t queuedLane = 0;
+    int queuedCpu = 0;
     Workqueue* wq = nullptr;
 };
 
@@ -43,13 +48,13 @@ struct WorkerPool {
     std::vector<Task*> idle;
     int nrRunning = 0;
     int nextId = 0;
-    int logIndex = -1;           // machine-state log subject (-1: not registered yet)
-    std::array<int, 4> logged{}; // pending, busy, idle, workers as last logged
+    std::uint32_t index = 0; // in the order pools were made
     bool concurrencyManaged() const { return cpu >= 0; }
 };
 
 struct Workqueue {
     std::string name;
+    StringId nameId = kNoString;
     bool unbound = false;
     bool highpri = false;
     bool rt = false;
@@ -75,6 +80,7 @@ public:
     WorkItem& item(std::string fn, std::function<Proc<void>(Kctx&)> body);
     // queue_work(): false when the item was already pending.
     bool queue(Cpu& c, Workqueue& wq, WorkItem& w);
+    const std::vector<std::unique_ptr<WorkerPool>>& pools() const { return pools_; }
     // scheduler hooks (wq_worker_sleeping / wq_worker_running / wq_worker_tick)
     void workerSleeping(Task& t);
     void workerRunning(Task& t);
@@ -86,6 +92,7 @@ private:
     void kickPool(WorkerPool& p, int fromCpu);
     void activate(Workqueue& wq, WorkerPool& p, WorkItem& w, int fromCpu);
     Proc<void> workerThread(Kctx& c, Worker& w);
+    void poolChanged(const WorkerPool& p);
 
     Machine& m_;
     std::vector<std::unique_ptr<WorkerPool>> pools_;

@@ -41,8 +41,7 @@ struct Bench {
 
 } // namespace
 
-void installBench(Machine& m) {
-    const auto& s = m.scenario();
+void installBench(Machine& m, const Scenario& s) {
     if (!s.getBool("bench.enabled")) return;
     auto bp = std::make_shared<Bench>();
     Bench& b = *bp;
@@ -51,7 +50,7 @@ void installBench(Machine& m) {
     b.cycles = &m.rec().counters["irqs"];
     b.line = &m.gic().addLine(hw::IntType::SPI, kBenchIntid, cpu, "bench");
     // request_irq() with a primary handler and no thread: threadirqs force-threads it.
-    m.requestIrq(
+    m.irq().request(
         *b.line, "bench",
         [bp](Kctx& c) -> Proc<IrqReturn> {
             Bench& bb = *bp;
@@ -60,27 +59,27 @@ void installBench(Machine& m) {
             bb.done = true;
             if (bb.thread->state == Task::State::Blocked) {
                 co_await c.work(c.m().cfg().cost.wakeup);
-                c.m().wake(*bb.thread, c.cpu().id);
+                c.m().sched().wake(*bb.thread, c.cpu().id);
             }
             co_return IrqReturn::Handled;
         },
         {}, 0);
-    b.thread =
-        &m.createTask("irqbench", ContextKind::Kthread, Policy::Normal, 0, m.oneCpu(cpu), [bp](Kctx& c) -> Proc<void> {
-            Bench& bb = *bp;
-            for (;;) {
-                // irq_set_irqchip_state(): desc lock (irqsave), GICD_ISPENDR write
-                bb.raisedAt = c.now();
-                co_await c.work(c.m().cfg().cost.distWrite, kIrqsOff);
-                c.m().raiseLine(*bb.line);
-                co_await c.work(0);                  // interrupts back on: the SPI is taken here
-                while (!bb.done) co_await c.block(); // wait_for_completion()
-                bb.done = false;
-                ++*bb.cycles;
-                c.m().rec().latency["bench_cycle"].add(c.now() - bb.raisedAt);
-            }
-        });
-    m.wake(*b.thread, -1);
+    b.thread = &m.sched().createTask("irqbench", ContextKind::Kthread, Policy::Normal, 0, m.oneCpu(cpu),
+                                     [bp](Kctx& c) -> Proc<void> {
+                                         Bench& bb = *bp;
+                                         for (;;) {
+                                             // irq_set_irqchip_state(): desc lock (irqsave), GICD_ISPENDR write
+                                             bb.raisedAt = c.now();
+                                             co_await c.work(c.m().cfg().cost.distWrite, kIrqsOff);
+                                             c.m().irq().raise(*bb.line);
+                                             co_await c.work(0); // interrupts back on: the SPI is taken here
+                                             while (!bb.done) co_await c.block(); // wait_for_completion()
+                                             bb.done = false;
+                                             ++*bb.cycles;
+                                             c.m().rec().latency["bench_cycle"].add(c.now() - bb.raisedAt);
+                                         }
+                                     });
+    m.sched().wake(*b.thread, -1);
     m.keepAlive(bp);
 }
 

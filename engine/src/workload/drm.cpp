@@ -52,14 +52,12 @@ struct Drm {
     Machine* m = nullptr;
 };
 
-void onGpuJobDone(void* obj, std::uint64_t) {
-    auto* d = static_cast<Drm*>(obj);
-    d->m->raiseLine(*d->jobIrq);
+void onGpuJobDone(Drm& d) {
+    d.m->irq().raise(*d.jobIrq);
 }
 } // namespace
 
-void installDrm(Machine& m) {
-    const auto& s = m.scenario();
+void installDrm(Machine& m, const Scenario& s) {
     const bool drmOn = s.getBool("drm.enabled");
     const bool subOn = s.getBool("submitter.enabled");
     if (!drmOn && !subOn) return;
@@ -92,7 +90,7 @@ void installDrm(Machine& m) {
         const Time start = std::max(c.now(), dd.gpuBusyUntil);
         dd.gpuBusyUntil = start + dd.gpuJobNs;
         dd.onGpu.push_back(dd.gpuBusyUntil);
-        mm.q().schedule(dd.gpuBusyUntil, &onGpuJobDone, &dd);
+        mm.q().schedule<&onGpuJobDone>(dd.gpuBusyUntil, dd);
         // drm_sched_run_job_queue(): more jobs ready -> run again.
         if (!dd.queued.empty()) {
             co_await c.work(mm.cfg().cost.queueWork);
@@ -109,7 +107,7 @@ void installDrm(Machine& m) {
 
     // The GPU's job interrupt: an SPI routed to CPU 0, as on a panthor board.
     d.jobIrq = &m.gic().addLine(hw::IntType::SPI, 92, 0, "panthor-job");
-    m.requestIrq(
+    m.irq().request(
         *d.jobIrq, "panthor-job",
         [drm, irqNs](Kctx& c) -> Proc<IrqReturn> {
             Drm& dd = *drm;
@@ -136,35 +134,36 @@ void installDrm(Machine& m) {
     const Time workNs = s.getDuration("submitter.work_ns");
     const bool buildFirst = s.getString("submitter.frame_work") == "before-submit";
     const auto phase = static_cast<Time>(m.rng("submitter").uniform() * double(period));
-    Task& t = m.createTask("submitter", ContextKind::User, fifo ? Policy::Fifo : Policy::Normal, prio, m.allCpus(),
-                           [drm, period, workNs, ioctlNs, ioctlTailNs, buildFirst, phase](Kctx& c) -> Proc<void> {
-                               Drm& dd = *drm;
-                               Machine& mm = c.m();
-                               Task* self = c.task();
-                               Time next = c.now() + phase;
-                               for (;;) {
-                                   // clock_nanosleep(TIMER_ABSTIME) until the next frame
-                                   bool fired = false;
-                                   mm.hrtimerStart(c.cpu().id, next, [&mm, self, &fired](Kctx& k, Time) {
-                                       fired = true;
-                                       mm.wake(*self, k.cpu().id);
-                                   });
-                                   while (!fired) co_await c.block();
-                                   if (buildFirst) co_await c.work(workNs, kUser); // build the frame
-                                   // DRM_IOCTL_PANTHOR_GROUP_SUBMIT: job setup, dependencies, arm the fence
-                                   const Time entered = c.now();
-                                   co_await c.work(ioctlNs);
-                                   // drm_sched_entity_push_job() -> drm_sched_wakeup() -> queue_work()
-                                   dd.queued.push_back(Drm::Pushed{entered, c.now()});
-                                   co_await c.work(mm.cfg().cost.queueWork);
-                                   mm.wq().queue(c.cpu(), *dd.submitWq, *dd.runJob);
-                                   co_await c.work(ioctlTailNs); // the rest of the ioctl, back to user space
-                                   if (!buildFirst) co_await c.work(workNs, kUser); // build the next frame
-                                   next += period;
-                                   if (next <= c.now()) next = c.now() + period; // missed a frame: skip ahead
-                               }
-                           });
-    m.wake(t, -1);
+    Task& t =
+        m.sched().createTask("submitter", ContextKind::User, fifo ? Policy::Fifo : Policy::Normal, prio, m.allCpus(),
+                             [drm, period, workNs, ioctlNs, ioctlTailNs, buildFirst, phase](Kctx& c) -> Proc<void> {
+                                 Drm& dd = *drm;
+                                 Machine& mm = c.m();
+                                 Task* self = c.task();
+                                 Time next = c.now() + phase;
+                                 for (;;) {
+                                     // clock_nanosleep(TIMER_ABSTIME) until the next frame
+                                     bool fired = false;
+                                     mm.timers().hrtimerStart(c.cpu().id, next, [&mm, self, &fired](Kctx& k, Time) {
+                                         fired = true;
+                                         mm.sched().wake(*self, k.cpu().id);
+                                     });
+                                     while (!fired) co_await c.block();
+                                     if (buildFirst) co_await c.work(workNs, kUser); // build the frame
+                                     // DRM_IOCTL_PANTHOR_GROUP_SUBMIT: job setup, dependencies, arm the fence
+                                     const Time entered = c.now();
+                                     co_await c.work(ioctlNs);
+                                     // drm_sched_entity_push_job() -> drm_sched_wakeup() -> queue_work()
+                                     dd.queued.push_back(Drm::Pushed{entered, c.now()});
+                                     co_await c.work(mm.cfg().cost.queueWork);
+                                     mm.wq().queue(c.cpu(), *dd.submitWq, *dd.runJob);
+                                     co_await c.work(ioctlTailNs); // the rest of the ioctl, back to user space
+                                     if (!buildFirst) co_await c.work(workNs, kUser); // build the next frame
+                                     next += period;
+                                     if (next <= c.now()) next = c.now() + period; // missed a frame: skip ahead
+                                 }
+                             });
+    m.sched().wake(t, -1);
 }
 
 } // namespace irqscope::work

@@ -88,18 +88,17 @@ void startNext(Engine& e);
 
 // The engine finished the request in port hwDone: write a CSB entry, raise the
 // interrupt, and switch to the next loaded port if there is one.
-void onRequestDone(void* obj, std::uint64_t) {
-    auto& e = *static_cast<Engine*>(obj);
+void onRequestDone(Engine& e) {
     Gpu& g = *e.gpu;
     ++e.hwDone;
     if (e.csbUnread < g.csbEntries) ++e.csbUnread;
     else ++g.m.rec().counters["gpu_csb_overflows"]; // cannot happen with two ports: a check
-    g.m.raiseLine(*g.line);
+    g.m.irq().raise(*g.line);
     if (e.hwDone < e.ports.size()) startNext(e);
 }
 
 void startNext(Engine& e) {
-    e.gpu->m.q().schedule(e.gpu->m.now() + e.gpu->requestNs, &onRequestDone, &e);
+    e.gpu->m.q().schedule<&onRequestDone>(e.gpu->m.now() + e.gpu->requestNs, e);
 }
 
 // ---- driver side: coroutines ----------------------------------------------
@@ -153,7 +152,7 @@ Proc<void> bottomHalf(Kctx& c, Gpu& g, std::uint8_t flags) {
     co_await c.work(g.forcewakeNs - g.forcewakeNs / 2, flags); // forcewake put
     for (Task* t : wake) {
         co_await c.work(c.m().cfg().cost.wakeup, flags);
-        c.m().wake(*t, c.cpu().id);
+        c.m().sched().wake(*t, c.cpu().id);
     }
 }
 
@@ -164,13 +163,13 @@ Proc<IrqReturn> gtIrqHandler(Kctx& c, Gpu& g) {
     case BottomHalf::Hardirq: co_await bottomHalf(c, g, 0); break;
     case BottomHalf::Tasklet:
         co_await c.work(c.m().cfg().cost.softirqRaise);
-        c.m().taskletSchedule(c.cpu(), *g.tasklet, true); // tasklet_hi_schedule()
+        c.m().tasklets().schedule(c.cpu(), *g.tasklet, true); // tasklet_hi_schedule()
         break;
     case BottomHalf::Kthread:
         g.kthreadPending = true;
         if (g.kthread->state == Task::State::Blocked) {
             co_await c.work(c.m().cfg().cost.wakeup);
-            c.m().wake(*g.kthread, c.cpu().id);
+            c.m().sched().wake(*g.kthread, c.cpu().id);
         }
         break;
     }
@@ -207,15 +206,14 @@ Proc<void> submitterBody(Kctx& c, Gpu& g, std::size_t first) {
         if (e.ports.empty() && !e.submitting) { // engine idle: submit directly
             e.submitting = true;
             co_await elspSubmit(c, e, lockFlags);
-            if (lockFlags & kBhOff) co_await c.m().localBhEnable(c); // spin_unlock_bh()
+            if (lockFlags & kBhOff) co_await c.m().softirq().localBhEnable(c); // spin_unlock_bh()
         }
     }
 }
 
 } // namespace
 
-void installGpu(Machine& m) {
-    const auto& s = m.scenario();
+void installGpu(Machine& m, const Scenario& s) {
     if (!s.getBool("gpu.enabled")) return;
     auto gp = std::make_shared<Gpu>(m);
     Gpu& g = *gp;
@@ -247,25 +245,25 @@ void installGpu(Machine& m) {
     }
     const int irqCpu = static_cast<int>(std::min<std::int64_t>(s.getInt("gpu.irq_cpu"), m.cpuCount() - 1));
     g.line = &m.gic().addLine(hw::IntType::SPI, kGpuIntid, irqCpu, "i915");
-    m.requestIrq(
+    m.irq().request(
         *g.line, "i915", [gp](Kctx& c) { return gtIrqHandler(c, *gp); }, {}, 0);
 
     if (g.bh == BottomHalf::Tasklet) {
-        g.tasklet = &m.createTasklet("execlists_tasklet", [gp](Kctx& c) { return bottomHalf(c, *gp, 0); });
+        g.tasklet = &m.tasklets().create("execlists_tasklet", [gp](Kctx& c) { return bottomHalf(c, *gp, 0); });
     } else if (g.bh == BottomHalf::Kthread) {
         const bool fifo = s.getString("gpu.kthread_policy") == "fifo";
         const int prio = fifo ? static_cast<int>(s.getInt("gpu.kthread_priority")) : 0;
-        g.kthread = &m.createTask("i915/execlists", ContextKind::Kthread, fifo ? Policy::Fifo : Policy::Normal, prio,
-                                  m.allCpus(), [gp](Kctx& c) -> Proc<void> {
-                                      Gpu& gg = *gp;
-                                      for (;;) {
-                                          while (!gg.kthreadPending) co_await c.block();
-                                          gg.kthreadPending = false;
-                                          // spin_lock(execlists_lock): no preemption inside a pass
-                                          co_await bottomHalf(c, gg, kNoPreempt);
-                                          co_await c.condResched();
-                                      }
-                                  });
+        g.kthread = &m.sched().createTask("i915/execlists", ContextKind::Kthread, fifo ? Policy::Fifo : Policy::Normal,
+                                          prio, m.allCpus(), [gp](Kctx& c) -> Proc<void> {
+                                              Gpu& gg = *gp;
+                                              for (;;) {
+                                                  while (!gg.kthreadPending) co_await c.block();
+                                                  gg.kthreadPending = false;
+                                                  // spin_lock(execlists_lock): no preemption inside a pass
+                                                  co_await bottomHalf(c, gg, kNoPreempt);
+                                                  co_await c.condResched();
+                                              }
+                                          });
         g.kthread->cpu = &m.cpu(irqCpu);
     }
 
@@ -274,11 +272,11 @@ void installGpu(Machine& m) {
     for (int i = 0; i < submitters; ++i) {
         const int cpu = i % m.cpuCount();
         const auto first = static_cast<std::size_t>(i) % g.engines.size();
-        Task& t = m.createTask("gem_exec_nop/" + std::to_string(i), ContextKind::User, Policy::Normal, 0,
-                               pinned ? m.oneCpu(cpu) : m.allCpus(),
-                               [gp, first](Kctx& c) { return submitterBody(c, *gp, first); });
+        Task& t = m.sched().createTask("gem_exec_nop/" + std::to_string(i), ContextKind::User, Policy::Normal, 0,
+                                       pinned ? m.oneCpu(cpu) : m.allCpus(),
+                                       [gp, first](Kctx& c) { return submitterBody(c, *gp, first); });
         t.cpu = &m.cpu(cpu);
-        m.wake(t, -1);
+        m.sched().wake(t, -1);
     }
     m.keepAlive(gp);
 }

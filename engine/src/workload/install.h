@@ -3,26 +3,27 @@
 // None of them knows which preset is running.
 #pragma once
 
+#include "irqscope/scenario.h"
 #include "kernel/machine.h"
 
 namespace irqscope::work {
 
-void installHogs(kern::Machine& m);
-void installProbes(kern::Machine& m);
-void installNet(kern::Machine& m);
-void installGpu(kern::Machine& m);
-void installNvme(kern::Machine& m);
-void installDrm(kern::Machine& m);
-void installBench(kern::Machine& m);
+void installHogs(kern::Machine& m, const Scenario& s);
+void installProbes(kern::Machine& m, const Scenario& s);
+void installNet(kern::Machine& m, const Scenario& s);
+void installGpu(kern::Machine& m, const Scenario& s);
+void installNvme(kern::Machine& m, const Scenario& s);
+void installDrm(kern::Machine& m, const Scenario& s);
+void installBench(kern::Machine& m, const Scenario& s);
 
-inline void installAll(kern::Machine& m) {
-    installHogs(m);
-    installProbes(m);
-    installNet(m);
-    installGpu(m);
-    installNvme(m);
-    installDrm(m);
-    installBench(m);
+inline void installAll(kern::Machine& m, const Scenario& s) {
+    installHogs(m, s);
+    installProbes(m, s);
+    installNet(m, s);
+    installGpu(m, s);
+    installNvme(m, s);
+    installDrm(m, s);
+    installBench(m, s);
 }
 
 } // namespace irqscope::work

@@ -26,16 +26,14 @@ struct Net {
     explicit Net(Machine& mm) : m(mm), rng(mm.rng("net")) {}
 };
 
-void onPacket(void* obj, std::uint64_t) {
-    auto* n = static_cast<Net*>(obj);
-    n->ring.push_back(n->m.now());
-    n->m.raiseLine(*n->line);
-    n->m.q().schedule(n->m.now() + std::max<Time>(1, n->rng.exponential(n->mean)), &onPacket, n);
+void onPacket(Net& n) {
+    n.ring.push_back(n.m.now());
+    n.m.irq().raise(*n.line);
+    n.m.q().schedule<&onPacket>(n.m.now() + std::max<Time>(1, n.rng.exponential(n.mean)), n);
 }
 } // namespace
 
-void installNet(Machine& m) {
-    const auto& s = m.scenario();
+void installNet(Machine& m, const Scenario& s) {
     if (!s.getBool("net.enabled")) return;
     // Owned by the machine's lifetime through a task-less holder: keep it in a static-free way.
     auto net = std::make_shared<Net>(m);
@@ -50,16 +48,16 @@ void installNet(Machine& m) {
     const Time statsNs = s.getDuration("net.cost.stats_ns");
 
     n.line = &m.gic().addLine(hw::IntType::SPI, 40, cpu, "eth0");
-    m.requestIrq(
+    m.irq().request(
         *n.line, "eth0",
         [net, handlerNs](Kctx& c) -> Proc<IrqReturn> {
             co_await c.work(handlerNs);
             co_await c.work(c.m().cfg().cost.softirqRaise);
-            c.m().raiseSoftirq(c.cpu(), NET_RX); // napi_schedule()
+            c.m().softirq().raise(c.cpu(), NET_RX); // napi_schedule()
             co_return IrqReturn::Handled;
         },
         {}, 0);
-    m.setSoftirqHandler(NET_RX, [net, packetNs, budget](Kctx& c) -> Proc<void> {
+    m.softirq().setHandler(NET_RX, [net, packetNs, budget](Kctx& c) -> Proc<void> {
         Net& nn = *net;
         std::size_t done = 0;
         while (!nn.ring.empty() && done < budget) {
@@ -69,32 +67,32 @@ void installNet(Machine& m) {
             ++done;
             if (nn.receiver->state == Task::State::Blocked) {
                 co_await c.work(c.m().cfg().cost.wakeup);
-                c.m().wake(*nn.receiver, c.cpu().id); // sk_data_ready()
+                c.m().sched().wake(*nn.receiver, c.cpu().id); // sk_data_ready()
             }
         }
-        if (!nn.ring.empty()) c.m().raiseSoftirq(c.cpu(), NET_RX); // budget spent: poll again
+        if (!nn.ring.empty()) c.m().softirq().raise(c.cpu(), NET_RX); // budget spent: poll again
     });
     n.systemWq = &m.wq().alloc("events", false, false, false, 0);
     n.stats = &m.wq().item("net_stats_fold", [statsNs](Kctx& c) -> Proc<void> { co_await c.work(statsNs); });
-    n.receiver = &m.createTask("server", ContextKind::User, Policy::Normal, 0, m.allCpus(),
-                               [net, appNs, every](Kctx& c) -> Proc<void> {
-                                   Net& nn = *net;
-                                   std::int64_t count = 0;
-                                   for (;;) {
-                                       while (nn.socket.empty()) co_await c.block();
-                                       const Time arrived = nn.socket.front();
-                                       nn.socket.pop_front();
-                                       co_await c.work(appNs, kUser);
-                                       c.m().rec().latency["rx"].add(c.now() - arrived);
-                                       ++c.m().rec().counters["packets"];
-                                       if (++count % every == 0) {
-                                           co_await c.work(c.m().cfg().cost.queueWork);
-                                           c.m().wq().queue(c.cpu(), *nn.systemWq, *nn.stats);
-                                       }
-                                   }
-                               });
+    n.receiver = &m.sched().createTask("server", ContextKind::User, Policy::Normal, 0, m.allCpus(),
+                                       [net, appNs, every](Kctx& c) -> Proc<void> {
+                                           Net& nn = *net;
+                                           std::int64_t count = 0;
+                                           for (;;) {
+                                               while (nn.socket.empty()) co_await c.block();
+                                               const Time arrived = nn.socket.front();
+                                               nn.socket.pop_front();
+                                               co_await c.work(appNs, kUser);
+                                               c.m().rec().latency["rx"].add(c.now() - arrived);
+                                               ++c.m().rec().counters["packets"];
+                                               if (++count % every == 0) {
+                                                   co_await c.work(c.m().cfg().cost.queueWork);
+                                                   c.m().wq().queue(c.cpu(), *nn.systemWq, *nn.stats);
+                                               }
+                                           }
+                                       });
     n.receiver->cpu = &m.cpu(cpu);
-    m.q().schedule(n.rng.exponential(n.mean), &onPacket, &n);
+    m.q().schedule<&onPacket>(n.rng.exponential(n.mean), n);
     m.keepAlive(net);
 }
 

@@ -99,13 +99,12 @@ struct Nvme {
     StringId sCmdq = kNoString, sUnmap = kNoString, sEndReq = kNoString;
 };
 
-void onDeviceDone(void* obj, std::uint64_t slot) {
-    auto* n = static_cast<Nvme*>(obj);
-    const Request r = n->slots[slot];
-    n->freeSlots.push_back(static_cast<std::uint32_t>(slot));
-    Queue& q = n->queues[static_cast<std::size_t>(r.queue)];
-    q.cq.push_back(r);        // the controller writes the CQE (phase bit flips)
-    n->m->raiseLine(*q.line); // and signals the queue's MSI-X vector
+void onDeviceDone(Nvme& n, std::uint32_t slot) {
+    const Request r = n.slots[slot];
+    n.freeSlots.push_back(slot);
+    Queue& q = n.queues[static_cast<std::size_t>(r.queue)];
+    q.cq.push_back(r);         // the controller writes the CQE (phase bit flips)
+    n.m->irq().raise(*q.line); // and signals the queue's MSI-X vector
 }
 
 // Take the SMMU command queue: spin until it is free, then hold it for the
@@ -156,7 +155,7 @@ Proc<void> processCq(Kctx& c, Nvme& n, Queue& q) {
         j.done.push_back(r);
         if (j.task->state == Task::State::Blocked) {
             co_await c.work(m.cfg().cost.wakeup);
-            m.wake(*j.task, c.cpu().id); // wake_up() the io_getevents() waiter
+            m.sched().wake(*j.task, c.cpu().id); // wake_up() the io_getevents() waiter
         }
     }
     c.label(base.kind, base.entity, base.detail);
@@ -165,8 +164,7 @@ Proc<void> processCq(Kctx& c, Nvme& n, Queue& q) {
 
 } // namespace
 
-void installNvme(Machine& m) {
-    const auto& s = m.scenario();
+void installNvme(Machine& m, const Scenario& s) {
     if (!s.getBool("nvme.enabled")) return;
     auto nv = std::make_shared<Nvme>();
     m.keepAlive(nv);
@@ -230,7 +228,7 @@ void installNvme(Machine& m) {
             Queue* qp = &q;
             if (!threaded) {
                 // request_irq(nvme_irq): everything in hardirq context
-                q.desc = &m.requestIrq(
+                q.desc = &m.irq().request(
                     *q.line, name,
                     [nv, qp](Kctx& c) -> Proc<IrqReturn> {
                         if (qp->cq.empty()) co_return IrqReturn::None;
@@ -240,7 +238,7 @@ void installNvme(Machine& m) {
                     {}, 0);
             } else {
                 // request_threaded_irq(nvme_irq_check, nvme_irq)
-                q.desc = &m.requestIrq(
+                q.desc = &m.irq().request(
                     *q.line, name,
                     [nv, qp](Kctx& c) -> Proc<IrqReturn> {
                         co_await c.work(nv->checkNs); // nvme_cqe_pending(): peek at the phase bit
@@ -263,59 +261,58 @@ void installNvme(Machine& m) {
         j.device = i % devices;
         j.waitKey = "fio/" + std::to_string(i);
         const int phaseNs = static_cast<int>(m.rng("fio/" + std::to_string(i)).uniform() * 20'000);
-        j.task =
-            &m.createTask("fio/" + std::to_string(i), ContextKind::User, Policy::Normal, 0, m.oneCpu(i),
-                          [nv, i, phaseNs](Kctx& c) -> Proc<void> {
-                              Nvme& nn = *nv;
-                              Machine& mm = c.m();
-                              Job& job = nn.jobs[static_cast<std::size_t>(i)];
-                              co_await c.work(phaseNs, kUser); // jobs do not start in lockstep
-                              for (;;) {
-                                  // reap: io_getevents() returned these
-                                  while (!job.done.empty()) {
-                                      const Request r = job.done.front();
-                                      job.done.pop_front();
-                                      --job.inflight;
-                                      // one device per job, FIFO service and CQ: completions come back in order
-                                      if (!job.submitted.empty()) job.submitted.pop_front();
-                                      mm.rec().latency["clat"].add(c.now() - r.submitted);
-                                      ++mm.rec().counters["iops"];
-                                  }
-                                  // io_submit() batches until iodepth I/Os are in flight
-                                  while (job.inflight < nn.iodepth) {
-                                      const int k = std::min(nn.batch, nn.iodepth - job.inflight);
-                                      co_await c.work(nn.submitNs * k); // syscall, bio, blk-mq, DMA map, SQ doorbell
-                                      const int cpu = c.cpu().id;
-                                      const int qi =
-                                          job.device * nn.perDevice + nn.groupOfCpu[static_cast<std::size_t>(cpu)];
-                                      Device& dev = nn.devices[static_cast<std::size_t>(job.device)];
-                                      for (int b = 0; b < k; ++b) {
-                                          std::uint32_t slot;
-                                          if (!nn.freeSlots.empty()) {
-                                              slot = nn.freeSlots.back();
-                                              nn.freeSlots.pop_back();
-                                          } else {
-                                              slot = static_cast<std::uint32_t>(nn.slots.size());
-                                              nn.slots.emplace_back();
-                                          }
-                                          nn.slots[slot] = Request{i, qi, c.now()};
-                                          job.submitted.push_back(c.now());
-                                          const Time doneAt = std::max(c.now() + nn.serviceNs, dev.lastDone + nn.gapNs);
-                                          dev.lastDone = doneAt;
-                                          mm.q().schedule(doneAt, &onDeviceDone, &nn, slot);
-                                      }
-                                      job.inflight += k;
-                                  }
-                                  // io_getevents(min_nr = 1): sleep until a completion is there. A job
-                                  // starved until the end of the run still reports its oldest I/O.
-                                  if (job.done.empty()) {
-                                      mm.rec().openWaits[job.waitKey] = {"clat", job.submitted.front()};
-                                      while (job.done.empty()) co_await c.block();
-                                      mm.rec().openWaits.erase(job.waitKey);
-                                  }
-                              }
-                          });
-        m.wake(*j.task, -1);
+        j.task = &m.sched().createTask(
+            "fio/" + std::to_string(i), ContextKind::User, Policy::Normal, 0, m.oneCpu(i),
+            [nv, i, phaseNs](Kctx& c) -> Proc<void> {
+                Nvme& nn = *nv;
+                Machine& mm = c.m();
+                Job& job = nn.jobs[static_cast<std::size_t>(i)];
+                co_await c.work(phaseNs, kUser); // jobs do not start in lockstep
+                for (;;) {
+                    // reap: io_getevents() returned these
+                    while (!job.done.empty()) {
+                        const Request r = job.done.front();
+                        job.done.pop_front();
+                        --job.inflight;
+                        // one device per job, FIFO service and CQ: completions come back in order
+                        if (!job.submitted.empty()) job.submitted.pop_front();
+                        mm.rec().latency["clat"].add(c.now() - r.submitted);
+                        ++mm.rec().counters["iops"];
+                    }
+                    // io_submit() batches until iodepth I/Os are in flight
+                    while (job.inflight < nn.iodepth) {
+                        const int k = std::min(nn.batch, nn.iodepth - job.inflight);
+                        co_await c.work(nn.submitNs * k); // syscall, bio, blk-mq, DMA map, SQ doorbell
+                        const int cpu = c.cpu().id;
+                        const int qi = job.device * nn.perDevice + nn.groupOfCpu[static_cast<std::size_t>(cpu)];
+                        Device& dev = nn.devices[static_cast<std::size_t>(job.device)];
+                        for (int b = 0; b < k; ++b) {
+                            std::uint32_t slot;
+                            if (!nn.freeSlots.empty()) {
+                                slot = nn.freeSlots.back();
+                                nn.freeSlots.pop_back();
+                            } else {
+                                slot = static_cast<std::uint32_t>(nn.slots.size());
+                                nn.slots.emplace_back();
+                            }
+                            nn.slots[slot] = Request{i, qi, c.now()};
+                            job.submitted.push_back(c.now());
+                            const Time doneAt = std::max(c.now() + nn.serviceNs, dev.lastDone + nn.gapNs);
+                            dev.lastDone = doneAt;
+                            mm.q().schedule<&onDeviceDone>(doneAt, nn, slot);
+                        }
+                        job.inflight += k;
+                    }
+                    // io_getevents(min_nr = 1): sleep until a completion is there. A job
+                    // starved until the end of the run still reports its oldest I/O.
+                    if (job.done.empty()) {
+                        mm.rec().openWaits[job.waitKey] = {"clat", job.submitted.front()};
+                        while (job.done.empty()) co_await c.block();
+                        mm.rec().openWaits.erase(job.waitKey);
+                    }
+                }
+            });
+        m.sched().wake(*j.task, -1);
     }
 }
 

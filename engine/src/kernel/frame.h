@@ -1,0 +1,73 @@
+// What a CPU executes: frames of code paths, each doing one piece of work at a
+// time with the flags that say what may interrupt or preempt it.
+#pragma once
+
+#include "irqscope/trace.h"
+#include "kernel/proc.h"
+
+#include <bitset>
+#include <coroutine>
+#include <functional>
+#include <memory>
+
+namespace irqscope::kern {
+
+struct Cpu;
+struct Task;
+class Kctx;
+
+inline constexpr int kMaxCpus = 256;
+using CpuMask = std::bitset<kMaxCpus>;
+
+// The lowest CPU in a mask (the mask must not be empty).
+inline int firstCpu(const CpuMask& m) {
+    for (int i = 0; i < kMaxCpus; ++i)
+        if (m.test(static_cast<std::size_t>(i))) return i;
+    return 0;
+}
+
+// Flags of a piece of work: what the CPU's state is while it runs.
+enum WorkFlags : std::uint8_t {
+    kIrqsOff = 1,       // local_irq_disable / spin_lock_irqsave: no interrupt is taken
+    kBhOff = 2,         // local_bh_disable: softirqs wait; the task is not preemptible
+    kNoPreempt = 4,     // preempt_disable / spinlock
+    kUser = 8,          // user-mode code: an interrupt returning here always may reschedule
+    kReschedPoint = 16, // cond_resched(): a voluntary preemption point
+};
+
+// What the timeline shows for a frame.
+struct Label {
+    ContextKind kind = ContextKind::Idle;
+    StringId entity = kNoString;
+    StringId detail = kNoString;
+    bool operator==(const Label&) const = default;
+};
+
+using CodeFn = std::function<Proc<void>(Kctx&)>;
+
+// A root code path running in one context on one CPU: a task's body, a
+// hardirq flow, a softirq loop. Exactly one piece of work is outstanding: the
+// coroutine suspended in `co_await c.work(ns)` waits for `remaining` ns of CPU.
+struct Frame {
+    enum class Type : std::uint8_t { Task, Hardirq, Softirq };
+    Type type = Type::Task;
+    Proc<void> root;
+    std::coroutine_handle<> resumePoint; // what to resume when the work is done
+    Time remaining = 0;                  // work left, in big-CPU nanoseconds
+    bool hasWork = false;
+    std::uint8_t flags = 0;     // WorkFlags of the outstanding work
+    std::uint8_t baseFlags = 0; // held across a section (e.g. forced IRQ thread: BH+IRQs off)
+    Label label;
+    // The label shown at this frame's depth since openSince (-1: nothing shown yet).
+    Label openLabel;
+    Time openSince = -1;
+    Task* task = nullptr;             // task frames
+    Cpu* cpu = nullptr;               // irq frames (tasks: task->cpu)
+    std::function<void(Cpu&)> onExit; // irq frames: run when the frame pops
+    std::unique_ptr<Kctx> ctx;        // the context the root coroutine was given
+    // The callable the root coroutine came from. A lambda coroutine refers to
+    // its closure, so the closure must live as long as the coroutine does.
+    CodeFn body;
+};
+
+} // namespace irqscope::kern

@@ -1,0 +1,61 @@
+// The handle every kernel code path gets: which machine, which frame. A code
+// path spends CPU time with `co_await c.work(ns, flags)`, sleeps with
+// `co_await c.block()` and offers a voluntary preemption point with
+// `co_await c.condResched()`; exec.cpp decides what happens in between.
+#pragma once
+
+#include "kernel/frame.h"
+
+namespace irqscope::kern {
+
+class Machine;
+
+class Kctx {
+public:
+    Kctx(Machine& m, Frame& f) : m_(m), f_(f) {}
+    Machine& m() const { return m_; }
+    Frame& frame() const { return f_; }
+    Cpu& cpu() const;
+    Task* task() const { return f_.task; }
+    Time now() const;
+
+    // Spend `ns` of CPU time (scaled by the CPU's speed) with the given flags.
+    struct WorkAwaiter {
+        Kctx& c;
+        Time ns;
+        std::uint8_t flags;
+        bool await_ready() const noexcept { return false; }
+        void await_suspend(std::coroutine_handle<> h) noexcept {
+            c.f_.resumePoint = h;
+            c.f_.remaining = ns;
+            c.f_.flags = flags | c.f_.baseFlags;
+            c.f_.hasWork = true;
+        }
+        void await_resume() const noexcept {}
+    };
+    WorkAwaiter work(Time ns, std::uint8_t flags = 0) { return WorkAwaiter{*this, ns, flags}; }
+
+    // What the trace shows for this frame from now on.
+    void label(ContextKind kind, StringId entity, StringId detail = kNoString) {
+        f_.label = Label{kind, entity, detail};
+    }
+
+    // Task frames: sleep until woken (TASK_INTERRUPTIBLE + schedule()).
+    struct BlockAwaiter {
+        Kctx& c;
+        bool await_ready() const noexcept;
+        void await_suspend(std::coroutine_handle<> h) noexcept;
+        void await_resume() const noexcept {}
+    };
+    BlockAwaiter block() { return BlockAwaiter{*this}; }
+
+    // Task frames: cond_resched(): reschedule here if need_resched is set.
+    WorkAwaiter condResched() { return WorkAwaiter{*this, 0, kReschedPoint}; }
+
+private:
+    friend struct WorkAwaiter;
+    Machine& m_;
+    Frame& f_;
+};
+
+} // namespace irqscope::kern

@@ -1,0 +1,38 @@
+// newidle_balance() / pull_rt_task(), simplified: a CPU about to go idle pulls
+// a waiting task that may run here — the most important RT task waiting
+// anywhere, else a fair task from the CPU with the most waiting.
+#include "kernel/sched/sched.h"
+
+#include "kernel/machine.h"
+
+namespace irqscope::kern {
+
+void Scheduler::newidleBalance(Cpu& c) {
+    Task* pick = nullptr;
+    Cpu* from = nullptr;
+    std::size_t most = 0;
+    const auto mayRunHere = [&](const Task* t) { return t->affinity.test(static_cast<std::size_t>(c.id)); };
+    for (int i = 0; i < m_.cpuCount(); ++i) {
+        Cpu& other = m_.cpu(i);
+        if (&other == &c) continue;
+        for (int p = 99; p >= 1 && rt_.queued(i); --p)
+            for (Task* t : rt_.list(i, p))
+                if (mayRunHere(t) && (!pick || !pick->isRt() || t->rtPrio > pick->rtPrio)) {
+                    pick = t, from = &other;
+                    break;
+                }
+        if (pick && pick->isRt()) continue;
+        if (fair_.queued(i) > most)
+            for (Task* t : fair_.queue(i))
+                if (mayRunHere(t)) {
+                    pick = t, from = &other, most = fair_.queued(i);
+                    break;
+                }
+    }
+    if (!pick) return;
+    dequeue(*from, *pick);
+    if (!pick->isRt()) fair_.migrated(*pick);
+    enqueue(c, *pick, !pick->isRt());
+}
+
+} // namespace irqscope::kern

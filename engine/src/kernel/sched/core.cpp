@@ -1,0 +1,230 @@
+// The scheduler core: task creation, try_to_wake_up(), resched_curr(),
+// __schedule() and scheduler_tick() (kernel/sched/core.c).
+#include "kernel/sched/sched.h"
+
+#include "kernel/machine.h"
+
+#include <algorithm>
+
+namespace irqscope::kern {
+
+namespace {
+// kernel/sched/core.c sched_prio_to_weight[]: nice -20 .. 19
+constexpr std::uint32_t kNiceWeight[40] = {88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949, 11916,
+                                           9548,  7620,  6100,  4904,  3906,  3121,  2501,  1991,  1586,  1277,
+                                           1024,  820,   655,   526,   423,   335,   272,   215,   172,   137,
+                                           110,   87,    70,    56,    45,    36,    29,    23,    18,    15};
+} // namespace
+
+Scheduler::Scheduler(Machine& m)
+    : m_(m), fair_(m), rt_(m), bandwidth_(m), placement_(m), ipiLines_(static_cast<std::size_t>(m.cpuCount()), nullptr),
+      nrSwitches_(static_cast<std::size_t>(m.cpuCount()), 0) {}
+
+Task& Scheduler::createTask(std::string name, ContextKind kind, Policy policy, int prioOrNice, CpuMask affinity,
+                            CodeFn body) {
+    auto t = std::make_unique<Task>();
+    t->pid = nextPid_++;
+    t->name = std::move(name);
+    t->nameId = m_.intern(t->name);
+    t->kind = kind;
+    t->policy = policy;
+    if (policy == Policy::Fifo || policy == Policy::RR) {
+        t->rtPrio = std::clamp(prioOrNice, 1, 99);
+    } else {
+        t->nice = std::clamp(prioOrNice, -20, 19);
+        t->weight = kNiceWeight[t->nice + 20];
+    }
+    if (affinity.none()) affinity = m_.allCpus();
+    t->affinity = affinity;
+    t->cpu = &m_.cpu(firstCpu(affinity));
+    t->slice = fair_.baseSlice();
+    t->rrLeft = m_.cfg().rrTimeslice;
+    t->state = Task::State::Blocked;
+    t->peltAt = m_.now();
+    Frame& f = t->frame;
+    f.type = Frame::Type::Task;
+    f.task = t.get();
+    f.label = Label{kind, t->nameId};
+    f.ctx = std::make_unique<Kctx>(m_, f);
+    if (body) {
+        f.body = std::move(body);
+        f.root = f.body(*f.ctx);
+        f.resumePoint = f.root.handle();
+        f.hasWork = true;
+    }
+    tasks_.push_back(std::move(t));
+    return *tasks_.back();
+}
+
+void Scheduler::setTaskCpu(Task& t, int cpu) {
+    t.cpu = &m_.cpu(cpu);
+}
+
+void Scheduler::setReschedIpi(int cpu, hw::IrqLine& line) {
+    ipiLines_[static_cast<std::size_t>(cpu)] = &line;
+}
+
+void Scheduler::enqueue(Cpu& c, Task& t, bool wakeup) {
+    t.cpu = &c;
+    if (t.isRt()) rt_.enqueue(c, t);
+    else fair_.enqueue(c, t, wakeup);
+    if (auto* o = m_.observer()) o->runqueueChanged(c, t, true);
+}
+
+void Scheduler::dequeue(Cpu& c, Task& t) {
+    const bool found = t.isRt() ? rt_.dequeue(c, t) : fair_.dequeue(c, t);
+    if (!found) return;
+    if (auto* o = m_.observer()) o->runqueueChanged(c, t, false);
+}
+
+void Scheduler::checkPreemptWakeup(Cpu& c, Task& woken) {
+    const Task* cur = c.curr;
+    if (cur->isIdle) {
+        setNeedResched(c, false);
+        return;
+    }
+    if (woken.isRt()) {
+        if (RtSched::wakeupPreempts(*cur, woken)) setNeedResched(c, false);
+        return;
+    }
+    if (cur->isRt()) return;
+    if (woken.policy == Policy::Batch || woken.policy == Policy::Idle) return;
+    if (fair_.wakeupPreempts(c, woken)) setNeedResched(c, true);
+}
+
+void Scheduler::setNeedResched(Cpu& c, bool lazyOk) {
+    if (lazyOk && m_.cfg().preempt == PreemptModel::Lazy) {
+        c.needReschedLazy = true;
+        if (c.curr->isIdle) c.needResched = true;
+    } else {
+        c.needResched = true;
+    }
+    m_.exec().kick(c);
+}
+
+bool Scheduler::wake(Task& t, int fromCpu, FlowKind flowKind) {
+    if (t.state == Task::State::Dead) return false;
+    if (t.state != Task::State::Blocked) {
+        t.wakePending = true;
+        return false;
+    }
+    placement_.peltFold(t); // the sleep ends
+    const int target = placement_.selectCpu(t, fromCpu);
+    Cpu& c = m_.cpu(target);
+    m_.accounting().account(c); // enqueue_entity() -> update_curr(): bring curr's vruntime up to date first
+    t.state = Task::State::Runnable;
+    t.wokenAt = m_.now();
+    t.hasWakeFlow = true;
+    t.wakeFlowKind = flowKind;
+    t.wakeSrcCpu = fromCpu >= 0 ? fromCpu : target;
+    t.wakeSrcTime = m_.now();
+    if (fromCpu >= 0)
+        if (auto* o = m_.observer()) o->instant(fromCpu, InstantKind::Wakeup, t.nameId, kNoString);
+    enqueue(c, t, true);
+    // The woken task is placed; does it preempt? Remote CPUs learn through an IPI.
+    const bool wasResched = c.needResched;
+    checkPreemptWakeup(c, t);
+    if (!wasResched && c.needResched && fromCpu >= 0 && fromCpu != target && !c.curr->isIdle) {
+        // smp_send_reschedule()
+        if (auto* o = m_.observer()) o->flow(FlowKind::Ipi, fromCpu, m_.now(), target, m_.now());
+        m_.irq().raise(*ipiLines_[static_cast<std::size_t>(target)]);
+    }
+    return true;
+}
+
+Task* Scheduler::pickNext(Cpu& c) {
+    if (rt_.queued(c.id) > 0 && bandwidth_.rtAllowed(c.id, !fair_.empty(c.id))) {
+        Task* t = rt_.pick(c);
+        if (auto* o = m_.observer()) o->runqueueChanged(c, *t, false);
+        return t;
+    }
+    if (Task* t = fair_.pick(c)) {
+        if (auto* o = m_.observer()) o->runqueueChanged(c, *t, false);
+        return t;
+    }
+    newidleBalance(c);
+    if (rt_.queued(c.id) > 0 || !fair_.empty(c.id)) return pickNext(c);
+    return nullptr;
+}
+
+// put_prev_task(): a preempted task goes back on its queue; one that sleeps
+// leaves it (its lag is remembered, a worker tells its pool).
+void Scheduler::putPrev(Cpu& c, Task& prev) {
+    if (prev.state == Task::State::Running) {
+        prev.state = Task::State::Runnable;
+        if (prev.isRt()) rt_.putPrev(c, prev);
+        else fair_.putPrev(c, prev);
+        if (auto* o = m_.observer()) o->runqueueChanged(c, prev, true);
+        return;
+    }
+    if (prev.worker) m_.wq().workerSleeping(prev);
+    if (!prev.isRt()) fair_.sleep(c, prev);
+}
+
+void Scheduler::schedule(Cpu& c) {
+    Task* prev = c.curr;
+    c.needResched = false;
+    c.needReschedLazy = false;
+    if (!prev->isIdle) putPrev(c, *prev);
+    Task* next = pickNext(c);
+    if (!next) next = c.idle;
+    next->state = Task::State::Running;
+    if (next != prev) switchTo(c, *prev, *next);
+}
+
+// context_switch() and what the switch means to the other mechanisms.
+void Scheduler::switchTo(Cpu& c, Task& prev, Task& next) {
+    ++nrSwitches_[static_cast<std::size_t>(c.id)];
+    m_.watchdogs().quiescentState(c.id); // a context switch is an RCU quiescent state
+    m_.exec().closeSegment(c, 0, prev.frame);
+    c.stack[0] = &next.frame;
+    c.curr = &next;
+    next.cpu = &c;
+    next.execAtPick = next.sumExec;
+    next.sliceProtected = true;
+    if (next.worker) m_.wq().workerRunning(next);
+    if (prev.isIdle || next.isIdle) m_.watchdogs().touch(c.id); // an idle CPU runs its stopper at once
+    if (prev.isIdle && m_.timers().tickStopped(c.id)) {
+        m_.timers().restartTick(c); // leaving NO_HZ idle
+    } else if (next.isIdle && m_.cfg().nohzIdle) {
+        m_.timers().stopTick(c);
+    }
+    if (!next.isIdle) {
+        next.frame.remaining += m_.cfg().cost.contextSwitch + (prev.isIdle ? m_.cfg().cost.idleExit : 0);
+        if (next.hasWakeFlow) {
+            next.hasWakeFlow = false;
+            if (auto* o = m_.observer()) o->flow(next.wakeFlowKind, next.wakeSrcCpu, next.wakeSrcTime, c.id, m_.now());
+        }
+    }
+    fair_.updateMinVruntime(c, next);
+}
+
+void Scheduler::updateCurr(Cpu& c, Time delta) {
+    Task* t = c.curr;
+    if (t->isIdle) return;
+    t->sumExec += delta;
+    if (t->isRt()) {
+        bandwidth_.charge(c, delta);
+        if (t->policy == Policy::RR) t->rrLeft -= delta;
+        return;
+    }
+    fair_.charge(*t, delta);
+}
+
+void Scheduler::tick(Cpu& c) {
+    Task* t = c.curr;
+    const RtBandwidth::Change bw = bandwidth_.tick(c, !fair_.empty(c.id));
+    if (bw.unthrottled) setNeedResched(c, false);
+    if (bw.throttled && t->isRt()) setNeedResched(c, false);
+    if (c.needReschedLazy) setNeedResched(c, false); // lazy requests are honoured at the tick
+    if (t->isIdle) return;
+    if (t->worker) m_.wq().workerTick(*t);
+    if (t->isRt()) {
+        if (rt_.tick(c, *t)) setNeedResched(c, false);
+        return;
+    }
+    if (fair_.empty(c.id)) return;
+    if (fair_.tickPreempts(c, *t)) setNeedResched(c, true);
+}
+
+} // namespace irqscope::kern

@@ -1,0 +1,89 @@
+#include "kernel/sched/placement.h"
+
+#include "kernel/machine.h"
+
+#include <cmath>
+
+namespace irqscope::kern {
+
+bool Placement::cpuIdle(int i) const {
+    const Cpu& k = m_.cpu(i);
+    return k.curr->isIdle && m_.sched().rt().queued(i) == 0 && m_.sched().fair().empty(i);
+}
+
+// select_task_rq_fair(): wake_affine() chooses between the waker's CPU and
+// the previous one, then select_idle_sibling() prefers an idle CPU: the
+// target, the previous CPU, then a scan of the LLC from target + 1 (one LLC:
+// all CPUs share the last-level cache here).
+int Placement::selectCpu(Task& t, int fromCpu) {
+    const int cpus = m_.cpuCount();
+    const int prev = t.cpu ? t.cpu->id : 0;
+    auto allowed = [&](int i) { return i >= 0 && i < cpus && t.affinity.test(static_cast<std::size_t>(i)); };
+    if (t.affinity.count() == 1) return allowed(prev) ? prev : firstCpu(t.affinity);
+    if (t.isRt()) return m_.sched().rt().selectCpu(t, prev);
+    int target = prev;
+    if (fromCpu >= 0 && fromCpu != prev && allowed(fromCpu)) target = wakeAffine(t, fromCpu, prev);
+    if (allowed(target) && cpuIdle(target)) return target;
+    if (allowed(prev) && cpuIdle(prev)) return prev;
+    for (int k = 1; k < cpus; ++k) {
+        const int i = (target + k) % cpus;
+        if (allowed(i) && cpuIdle(i)) return i;
+    }
+    if (allowed(target)) return target;
+    return allowed(prev) ? prev : firstCpu(t.affinity);
+}
+
+// wake_affine(): wake_affine_idle() first (an idle waker CPU or an idle
+// previous CPU wins; synchronous wake-ups are not modelled), then
+// wake_affine_weight(): the waker's CPU only if, with the task's load added,
+// it is less loaded than the previous CPU without it — both scaled by the
+// other CPU's capacity, the waker's side biased by WA_BIAS (imbalance_pct 117
+// of the MC domain: 100 vs 108). Loads are PELT load averages of CFS tasks, so
+// an RT task (a FIFO submitter) adds nothing to its CPU's load.
+int Placement::wakeAffine(Task& t, int thisCpu, int prevCpu) {
+    if (cpuIdle(thisCpu)) return cpuIdle(prevCpu) ? prevCpu : thisCpu;
+    if (cpuIdle(prevCpu)) return prevCpu;
+    if (!m_.cfg().wakeAffineWeight) return thisCpu;
+    // cfs_rq->avg.load_avg of both CPUs, in one pass over the tasks: the CFS
+    // tasks attached there, runnable or blocked (a blocked task's load decays
+    // where it last ran).
+    double thisLoad = 0, prevLoad = 0;
+    const Cpu* thisRq = &m_.cpu(thisCpu);
+    const Cpu* prevRq = &m_.cpu(prevCpu);
+    for (const auto& q : m_.sched().tasks()) {
+        if (q->isIdle || q->isRt() || q->state == Task::State::Dead) continue;
+        if (q->cpu == thisRq) thisLoad += peltLoad(*q);
+        else if (q->cpu == prevRq) prevLoad += peltLoad(*q);
+    }
+    const double taskLoad = peltLoad(t);
+    double thisEff = thisLoad + taskLoad;
+    thisEff *= 100.0 * m_.cpu(prevCpu).speed;
+    double prevEff = prevLoad - taskLoad;
+    prevEff *= (100.0 + (117.0 - 100.0) / 2.0) * m_.cpu(thisCpu).speed;
+    return thisEff < prevEff ? thisCpu : prevCpu;
+}
+
+namespace {
+// PELT's decay per nanosecond: y^32ms = 1/2.
+double peltDecay(Time dt) {
+    return std::exp2(-double(dt) / 32e6);
+}
+} // namespace
+
+// The task's runnable average now: the stored one with the time since the
+// last change folded in, under the state the task had during that time.
+double Placement::peltRunnableNow(const Task& t) const {
+    const double y = peltDecay(m_.now() - t.peltAt);
+    return t.peltRunnable * y + (t.runnable() ? 1.0 - y : 0.0);
+}
+
+void Placement::peltFold(Task& t) {
+    t.peltRunnable = peltRunnableNow(t);
+    t.peltAt = m_.now();
+}
+
+double Placement::peltLoad(const Task& t) const {
+    return double(t.weight) * peltRunnableNow(t);
+}
+
+} // namespace irqscope::kern

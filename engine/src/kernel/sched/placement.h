@@ -1,0 +1,30 @@
+// Where a waking task runs (kernel/sched/fair.c select_task_rq_fair(),
+// wake_affine(), select_idle_sibling(); rt.c select_task_rq_rt()) and the
+// PELT load average it is judged by (kernel/sched/pelt.c).
+#pragma once
+
+#include "kernel/task.h"
+
+namespace irqscope::kern {
+
+class Machine;
+
+class Placement {
+public:
+    explicit Placement(Machine& m) : m_(m) {}
+
+    int selectCpu(Task& t, int fromCpu);
+    // available_idle_cpu(): idle and nothing queued.
+    bool cpuIdle(int cpu) const;
+    // The runnable time ends or starts: fold the average up to now.
+    void peltFold(Task& t);
+
+private:
+    int wakeAffine(Task& t, int thisCpu, int prevCpu);
+    double peltRunnableNow(const Task& t) const;
+    double peltLoad(const Task& t) const;
+
+    Machine& m_;
+};
+
+} // namespace irqscope::kern

@@ -1,0 +1,70 @@
+#include "kernel/sched/rt.h"
+
+#include "kernel/machine.h"
+
+#include <algorithm>
+
+namespace irqscope::kern {
+
+RtSched::RtSched(Machine& m) : m_(m), rqs_(static_cast<std::size_t>(m.cpuCount())) {}
+
+RtSched::Rq& RtSched::rq(const Cpu& c) {
+    return rqs_[static_cast<std::size_t>(c.id)];
+}
+
+void RtSched::enqueue(const Cpu& c, Task& t) {
+    Rq& r = rq(c);
+    r.lists[static_cast<std::size_t>(t.rtPrio)].push_back(&t);
+    ++r.queued;
+}
+
+void RtSched::putPrev(const Cpu& c, Task& t) {
+    Rq& r = rq(c);
+    r.lists[static_cast<std::size_t>(t.rtPrio)].push_front(&t);
+    ++r.queued;
+}
+
+bool RtSched::dequeue(const Cpu& c, Task& t) {
+    Rq& r = rq(c);
+    auto& dq = r.lists[static_cast<std::size_t>(t.rtPrio)];
+    auto it = std::find(dq.begin(), dq.end(), &t);
+    if (it == dq.end()) return false;
+    dq.erase(it);
+    --r.queued;
+    return true;
+}
+
+Task* RtSched::pick(const Cpu& c) {
+    Rq& r = rq(c);
+    for (int p = 99; p >= 1; --p) {
+        auto& dq = r.lists[static_cast<std::size_t>(p)];
+        if (dq.empty()) continue;
+        Task* t = dq.front();
+        dq.pop_front();
+        --r.queued;
+        return t;
+    }
+    return nullptr;
+}
+
+bool RtSched::tick(const Cpu& c, Task& t) {
+    if (t.policy != Policy::RR || t.rrLeft > 0) return false;
+    t.rrLeft = m_.cfg().rrTimeslice;
+    return !rq(c).lists[static_cast<std::size_t>(t.rtPrio)].empty();
+}
+
+int RtSched::selectCpu(const Task& t, int prev) const {
+    const auto allowed = [&](int i) { return t.affinity.test(static_cast<std::size_t>(i)); };
+    const Cpu& p = m_.cpu(prev);
+    if (allowed(prev) && (!p.curr->isRt() || p.curr->rtPrio < t.rtPrio) && rq(prev).queued == 0) return prev;
+    int best = -1, bestPrio = 1000;
+    for (int i = 0; i < m_.cpuCount(); ++i) {
+        if (!allowed(i)) continue;
+        const Cpu& k = m_.cpu(i);
+        const int prio = k.curr->isIdle ? -2 : (k.curr->isRt() ? k.curr->rtPrio : -1);
+        if (prio < bestPrio) bestPrio = prio, best = i;
+    }
+    return best >= 0 ? best : prev;
+}
+
+} // namespace irqscope::kern

@@ -1,0 +1,73 @@
+// The scheduler core (kernel/sched/core.c): tasks, wake-ups, need_resched,
+// schedule() and the tick, over the classes in order RT > fair > idle.
+//
+// A wake-up only sets need_resched (remotely through a reschedule IPI unless
+// the target is idle); exec.cpp applies the preemption model at the points
+// where the kernel checks it.
+#pragma once
+
+#include "kernel/sched/bandwidth.h"
+#include "kernel/sched/fair.h"
+#include "kernel/sched/placement.h"
+#include "kernel/sched/rt.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace irqscope::hw {
+struct IrqLine;
+}
+
+namespace irqscope::kern {
+
+class Scheduler {
+public:
+    explicit Scheduler(Machine& m);
+
+    // sched_fork() + the task's body: created blocked; wake() starts it.
+    Task& createTask(std::string name, ContextKind kind, Policy policy, int prioOrNice, CpuMask affinity, CodeFn body);
+    const std::vector<std::unique_ptr<Task>>& tasks() const { return tasks_; }
+    // set_task_cpu(): where a task that has not run yet starts (a device steers its threads).
+    void setTaskCpu(Task& t, int cpu);
+
+    // try_to_wake_up() from `fromCpu` (-1: from a device, not a CPU). Returns
+    // true if the task was sleeping.
+    bool wake(Task& t, int fromCpu, FlowKind flow = FlowKind::WakeTask);
+    // resched_curr(); lazyOk: a fair-class request that lazy preemption may defer.
+    void setNeedResched(Cpu& c, bool lazyOk);
+    void schedule(Cpu& c);
+    // scheduler_tick()
+    void tick(Cpu& c);
+    // update_curr(): the current task ran delta ns.
+    void updateCurr(Cpu& c, Time delta);
+
+    // The reschedule IPI line of each CPU (SGI 0).
+    void setReschedIpi(int cpu, hw::IrqLine& line);
+    std::uint64_t contextSwitches(int cpu) const { return nrSwitches_[static_cast<std::size_t>(cpu)]; }
+
+    FairSched& fair() { return fair_; }
+    RtSched& rt() { return rt_; }
+    Placement& placement() { return placement_; }
+
+private:
+    void enqueue(Cpu& c, Task& t, bool wakeup);
+    void dequeue(Cpu& c, Task& t);
+    Task* pickNext(Cpu& c);
+    void checkPreemptWakeup(Cpu& c, Task& woken);
+    void newidleBalance(Cpu& c);
+    void putPrev(Cpu& c, Task& prev);
+    void switchTo(Cpu& c, Task& prev, Task& next);
+
+    Machine& m_;
+    FairSched fair_;
+    RtSched rt_;
+    RtBandwidth bandwidth_;
+    Placement placement_;
+    std::vector<std::unique_ptr<Task>> tasks_;
+    std::vector<hw::IrqLine*> ipiLines_;
+    std::vector<std::uint64_t> nrSwitches_;
+    int nextPid_ = 1;
+};
+
+} // namespace irqscope::kern

@@ -1,0 +1,71 @@
+// Softirqs (kernel/softirq.c).
+//
+// Ten vectors per CPU, run in ascending order. raise_softirq() sets a bit on
+// the raising CPU; outside interrupt context it also wakes ksoftirqd. Pending
+// softirqs run (1) at irq_exit() when the hardirq did not interrupt a softirq
+// or a BH-disabled section, (2) at local_bh_enable() in a task, or (3) in
+// ksoftirqd/N, a SCHED_NORMAL nice-0 kthread.
+// __do_softirq() snapshots and clears the pending mask, runs the set vectors
+// with interrupts enabled, and restarts while new ones are pending — unless
+// MAX_SOFTIRQ_TIME (2 ms, counted in jiffies) has passed, need_resched is set,
+// or MAX_SOFTIRQ_RESTART (10) passes are done; then leftovers go to ksoftirqd,
+// where an RT task can preempt them.
+// 4.9-6.4 also had the "ksoftirqd gate" (commit 4cd13c21b207, reverted in
+// d15121be7485): while ksoftirqd is runnable, irq_exit leaves everything but
+// HI and TASKLET to it (kernel.ksoftirqd_gate).
+#pragma once
+
+#include "kernel/cpu.h"
+#include "kernel/kctx.h"
+#include "kernel/task.h"
+
+#include <array>
+#include <vector>
+
+namespace irqscope::kern {
+
+class Machine;
+
+enum Softirq : int { HI = 0, TIMER, NET_TX, NET_RX, BLOCK, IRQ_POLL, TASKLET, SCHED, HRTIMER, RCU, kSoftirqCount };
+const char* softirqName(int vec);
+
+class Softirqs {
+public:
+    explicit Softirqs(Machine& m);
+
+    // ksoftirqd/N (the machine creates each CPU's kthreads in the kernel's order).
+    void createKsoftirqd(int cpu);
+    // open_softirq()
+    void setHandler(int vec, CodeFn fn) { handlers_[static_cast<std::size_t>(vec)] = std::move(fn); }
+    // raise_softirq() on the CPU c runs on.
+    void raise(Cpu& c, int vec);
+    // __raise_softirq_irqoff() from within a softirq: the bit only.
+    void markPending(const Cpu& c, int vec) { at(c.id).pending |= 1u << vec; }
+    std::uint32_t pending(int cpu) const { return at(cpu).pending; }
+
+    // irq_exit(): invoke_softirq() when allowed.
+    void irqExit(Cpu& c);
+    // local_bh_enable() in a task: run pending softirqs on top of it.
+    Proc<void> localBhEnable(Kctx& c);
+
+private:
+    struct PerCpu {
+        std::uint32_t pending = 0;
+        std::array<Time, kSoftirqCount> raisedAt{};
+        Task* ksoftirqd = nullptr;
+    };
+    PerCpu& at(int cpu) { return cpus_[static_cast<std::size_t>(cpu)]; }
+    const PerCpu& at(int cpu) const { return cpus_[static_cast<std::size_t>(cpu)]; }
+    void wakeupSoftirqd(Cpu& c);
+    Proc<void> doSoftirq(Kctx& c, bool inKsoftirqd);
+    Proc<void> ksoftirqdBody(Kctx& c);
+    void runOnTop(Cpu& c);
+
+    Machine& m_;
+    std::vector<PerCpu> cpus_;
+    std::array<CodeFn, kSoftirqCount> handlers_;
+    std::array<StringId, kSoftirqCount> names_{};
+    StringId sSoftirq_ = kNoString;
+};
+
+} // namespace irqscope::kern

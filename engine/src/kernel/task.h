@@ -1,0 +1,63 @@
+// A task (task_struct): its scheduling class and parameters, what each
+// scheduler part keeps of it, and its body, a frame the CPU runs.
+#pragma once
+
+#include "kernel/frame.h"
+
+#include <string>
+
+namespace irqscope::kern {
+
+enum class Policy : std::uint8_t { Normal, Batch, Fifo, RR, Idle };
+
+struct Worker;
+
+struct Task {
+    int pid = 0;
+    std::string name;
+    StringId nameId = kNoString;
+    ContextKind kind = ContextKind::User;
+    Policy policy = Policy::Normal;
+    int rtPrio = 0; // 1..99 for FIFO/RR
+    int nice = 0;
+    std::uint32_t weight = 1024;
+    CpuMask affinity;
+    enum class State : std::uint8_t { Runnable, Running, Blocked, Dead } state = State::Blocked;
+    Cpu* cpu = nullptr; // where it runs or is queued (or ran last)
+    Frame frame;
+    bool isIdle = false;
+    Worker* worker = nullptr; // workqueue workers (workqueue.h)
+
+    // fair class (sched/fair.h): the scheduling entity
+    double vruntime = 0;
+    double deadline = 0;
+    double vlag = 0;
+    Time slice = 0;
+    bool sliceProtected = false; // EEVDF RUN_TO_PARITY: picked, slice not yet used up
+    Time sumExec = 0;            // time charged to the task's scheduling entity
+    Time execAtPick = 0;         // sumExec when last picked (CFS ideal-runtime check)
+    // rt class (sched/rt.h)
+    Time rrLeft = 0; // SCHED_RR slice left
+    // PELT (sched/placement.h), runnable part only: a geometric average of the
+    // time the task was runnable (half-life 32 ms), folded at each wake-up and
+    // sleep. A new task starts fully loaded (init_entity_runnable_average()).
+    double peltRunnable = 1.0;
+    Time peltAt = 0;
+
+    // accounting (`top`, accounting.h)
+    Time chargedNs = 0;
+    Time runNs = 0;
+
+    // wake-up bookkeeping (sched/core)
+    bool wakePending = false; // woken while running: don't block at the next block()
+    bool hasWakeFlow = false;
+    FlowKind wakeFlowKind = FlowKind::WakeTask;
+    int wakeSrcCpu = 0;
+    Time wakeSrcTime = 0;
+    Time wokenAt = 0;
+
+    bool isRt() const { return policy == Policy::Fifo || policy == Policy::RR; }
+    bool runnable() const { return state == State::Runnable || state == State::Running; }
+};
+
+} // namespace irqscope::kern

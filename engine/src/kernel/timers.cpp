@@ -1,0 +1,99 @@
+#include "kernel/timers.h"
+
+#include "kernel/machine.h"
+
+#include <algorithm>
+
+namespace irqscope::kern {
+
+Timers::Timers(Machine& m) : m_(m), cpus_(static_cast<std::size_t>(m.cpuCount())) {
+    // run_timer_softirq(): the timer wheel's expired timers (none modelled but the cost).
+    m_.softirq().setHandler(TIMER, [this](Kctx& k) -> Proc<void> { co_await k.work(m_.cfg().cost.timerSoftirq); });
+}
+
+void Timers::setLocalTimerLine(int cpu, hw::IrqLine& line) {
+    at(cpu).line = &line;
+}
+
+std::uint64_t Timers::jiffies() const {
+    return static_cast<std::uint64_t>(m_.now() / m_.cfg().tickPeriod);
+}
+
+void Timers::start(Cpu& c) {
+    PerCpu& t = at(c.id);
+    t.nextTick = m_.cfg().tickPeriod;
+    t.tickStopped = m_.cfg().nohzIdle; // every CPU starts idle
+    arm(c);
+}
+
+void Timers::hrtimerStart(int cpu, Time when, HrtimerFn fn) {
+    at(cpu).hrtimers.push_back(HrTimer{when, hrSeq_++, std::move(fn)});
+    arm(m_.cpu(cpu));
+}
+
+void Timers::restartTick(Cpu& c) {
+    PerCpu& t = at(c.id);
+    const Time period = m_.cfg().tickPeriod;
+    t.tickStopped = false;
+    t.nextTick = (m_.now() / period + 1) * period;
+    arm(c);
+}
+
+void Timers::stopTick(Cpu& c) {
+    at(c.id).tickStopped = true;
+    m_.watchdogs().quiescentState(c.id); // idle is an RCU quiescent state
+    arm(c);
+}
+
+void Timers::arm(Cpu& c) {
+    PerCpu& t = at(c.id);
+    Time next = -1;
+    if (!t.tickStopped) next = t.nextTick;
+    for (const auto& h : t.hrtimers)
+        if (next < 0 || h.when < next) next = h.when;
+    sim::EventQueue& q = m_.q();
+    if (q.isPending(t.comparator)) {
+        q.cancel(t.comparator);
+        t.comparator = {};
+    }
+    if (next < 0) return;
+    t.comparator = q.schedule<&Timers::onComparator>(std::max(next, m_.now()), *this, c);
+}
+
+void Timers::onComparator(Cpu& c) {
+    PerCpu& t = at(c.id);
+    t.comparator = {};
+    m_.irq().raise(*t.line);
+}
+
+Proc<IrqReturn> Timers::interrupt(Kctx& c) {
+    Cpu& k = c.cpu();
+    PerCpu& t = at(k.id);
+    const Config& cfg = m_.cfg();
+    // hrtimer_interrupt(): run every expired hrtimer in expiry order.
+    for (;;) {
+        auto it = std::min_element(t.hrtimers.begin(), t.hrtimers.end(), [](const HrTimer& a, const HrTimer& b) {
+            return a.when < b.when || (a.when == b.when && a.seq < b.seq);
+        });
+        if (it == t.hrtimers.end() || it->when > m_.now()) break;
+        HrTimer h = std::move(*it);
+        t.hrtimers.erase(it);
+        co_await c.work(cfg.cost.hrtimer);
+        h.fn(c, h.when);
+    }
+    if (!t.tickStopped && m_.now() >= t.nextTick) {
+        // tick_sched_timer(): update_process_times() -> scheduler_tick(),
+        // run_local_timers() (TIMER softirq), rcu_sched_clock_irq().
+        co_await c.work(cfg.cost.tick);
+        while (t.nextTick <= m_.now()) t.nextTick += cfg.tickPeriod;
+        m_.watchdogs().rcuTick(k);
+        m_.sched().tick(k);
+        m_.softirq().raise(k, TIMER);
+        if (jiffies() % 4 == static_cast<std::uint64_t>(k.id % 4)) m_.softirq().raise(k, RCU);
+        m_.watchdogs().check(c);
+    }
+    arm(k);
+    co_return IrqReturn::Handled;
+}
+
+} // namespace irqscope::kern

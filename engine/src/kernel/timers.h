@@ -1,0 +1,65 @@
+// The per-CPU local timer (arch_timer PPI 27 on arm64, the LAPIC timer on
+// x86): one programmable comparator per CPU carries both the periodic
+// scheduler tick (CONFIG_HZ) and the hrtimers. Its interrupt goes through the
+// interrupt controller like any other, so it waits while the CPU has
+// interrupts disabled — which is how an interrupt storm delays a latency
+// probe's wake-up. With NO_HZ_IDLE an idle CPU stops its tick
+// (kernel/time/tick-sched.c, kernel/time/hrtimer.c).
+#pragma once
+
+#include "kernel/irq.h"
+
+#include <functional>
+#include <vector>
+
+namespace irqscope::kern {
+
+class Machine;
+
+class Timers {
+public:
+    using HrtimerFn = std::function<void(Kctx&, Time expiry)>;
+    explicit Timers(Machine& m);
+
+    // Each CPU's local timer interrupt line (the machine requests it).
+    void setLocalTimerLine(int cpu, hw::IrqLine& line);
+    // Boot: the first tick one period in; an idle CPU starts with it stopped (NO_HZ_IDLE).
+    void start(Cpu& c);
+    // An hrtimer on `cpu` expiring at `when`; fn runs in the timer hardirq.
+    void hrtimerStart(int cpu, Time when, HrtimerFn fn);
+    std::uint64_t jiffies() const;
+
+    bool tickStopped(int cpu) const { return at(cpu).tickStopped; }
+    // tick_nohz_idle_exit(): the tick restarts on the next period boundary.
+    void restartTick(Cpu& c);
+    // tick_nohz_idle_stop_tick()
+    void stopTick(Cpu& c);
+
+    // The local timer's handler (hrtimer_interrupt() and tick_sched_timer()).
+    Proc<IrqReturn> interrupt(Kctx& c);
+    void onComparator(Cpu& c);
+
+private:
+    struct HrTimer {
+        Time when;
+        std::uint64_t seq;
+        HrtimerFn fn;
+    };
+    struct PerCpu {
+        hw::IrqLine* line = nullptr;
+        sim::EventId comparator;
+        Time nextTick = 0;
+        bool tickStopped = false;
+        std::vector<HrTimer> hrtimers; // unsorted (few)
+    };
+    PerCpu& at(int cpu) { return cpus_[static_cast<std::size_t>(cpu)]; }
+    const PerCpu& at(int cpu) const { return cpus_[static_cast<std::size_t>(cpu)]; }
+    // Program the comparator for the earliest of the tick and the hrtimers.
+    void arm(Cpu& c);
+
+    Machine& m_;
+    std::vector<PerCpu> cpus_;
+    std::uint64_t hrSeq_ = 0;
+};
+
+} // namespace irqscope::kern

@@ -1,0 +1,55 @@
+// Lockup and stall detectors (kernel/watchdog.c, kernel/rcu/tree_stall.h).
+//
+// Soft lockup: every CPU's watchdog hrtimer (period thresh/5) queues a
+// stopper work, a SCHED_FIFO 99 thread, which touches the CPU's timestamp.
+// A CPU that never schedules never runs it; when the hrtimer finally runs and
+// the timestamp is older than the threshold, it reports a soft lockup. A CPU
+// in an interrupt storm still takes timer interrupts, so it is a soft lockup,
+// not a hard one.
+// RCU stall: a CPU passes a quiescent state by context switching, idling, or
+// being in user mode at a tick. Checked from every tick, for every CPU: a CPU
+// that has not passed one for the timeout is reported, by itself
+// ("self-detected") or by another CPU ("detected stalls").
+#pragma once
+
+#include "kernel/cpu.h"
+#include "kernel/kctx.h"
+#include "kernel/task.h"
+
+#include <vector>
+
+namespace irqscope::kern {
+
+class Machine;
+
+class Watchdogs {
+public:
+    explicit Watchdogs(Machine& m);
+
+    // migration/N, the stopper thread that touches the soft-lockup timestamp.
+    void createStopper(int cpu);
+    // The CPU passed an RCU quiescent state now (context switch, idle).
+    void quiescentState(int cpu);
+    // The soft-lockup timestamp is touched now (the stopper ran, or the CPU idles).
+    void touch(int cpu);
+    // rcu_sched_clock_irq(): a tick that interrupted user mode or idle is a quiescent state.
+    void rcuTick(const Cpu& k);
+    // From the tick: kick the stopper, report a soft lockup or an RCU stall.
+    void check(Kctx& c);
+
+private:
+    struct PerCpu {
+        Task* stopper = nullptr;
+        Time lastKick = 0;
+        Time lastTouch = 0;
+        Time lastQs = 0;
+        Time softWarnedAt = -1;
+        Time rcuWarnedAt = -1;
+    };
+    PerCpu& at(int cpu) { return cpus_[static_cast<std::size_t>(cpu)]; }
+
+    Machine& m_;
+    std::vector<PerCpu> cpus_;
+};
+
+} // namespace irqscope::kern

@@ -1,0 +1,76 @@
+// Reading the kernel's configuration out of a scenario, once, before a run.
+#include "scenario/kernel_config.h"
+
+namespace irqscope {
+
+kern::Config kernelConfig(const Scenario& s) {
+    using namespace kern;
+    Config c;
+    c.cpus = static_cast<int>(s.getInt("machine.cpus"));
+    c.littleCpus = static_cast<int>(s.getInt("machine.little_cpus"));
+    c.littleSpeed = s.getDouble("machine.little_speed");
+    c.hz = static_cast<int>(s.getInt("machine.hz"));
+    c.tickPeriod = 1'000'000'000 / c.hz;
+    c.nohzIdle = s.getBool("machine.nohz_idle");
+    const std::string pm = s.getString("kernel.preempt");
+    c.preempt = pm == "none"        ? PreemptModel::None
+                : pm == "voluntary" ? PreemptModel::Voluntary
+                : pm == "full"      ? PreemptModel::Full
+                : pm == "lazy"      ? PreemptModel::Lazy
+                                    : PreemptModel::Rt;
+    c.irqTimeAccounting = s.getBool("kernel.irq_time_accounting");
+    c.threadirqs = s.getBool("kernel.threadirqs") || c.preempt == PreemptModel::Rt;
+    c.ksoftirqdGate = s.getBool("kernel.ksoftirqd_gate");
+    c.softirqMaxTime = s.getDuration("kernel.softirq.max_time_ns");
+    c.softirqMaxRestart = static_cast<int>(s.getInt("kernel.softirq.max_restart"));
+    c.fair = s.getString("kernel.sched.fair") == "cfs" ? FairClass::Cfs : FairClass::Eevdf;
+    c.baseSlice = s.getDuration("kernel.sched.base_slice_ns");
+    c.runToParity = s.getBool("kernel.sched.run_to_parity");
+    c.delayDequeue = s.getBool("kernel.sched.delay_dequeue");
+    c.wakeAffineWeight = s.getString("kernel.sched.wake_affine") == "weight";
+    c.cfsLatency = s.getDuration("kernel.sched.cfs_latency_ns");
+    c.cfsMinGran = s.getDuration("kernel.sched.cfs_min_granularity_ns");
+    c.cfsWakeupGran = s.getDuration("kernel.sched.cfs_wakeup_granularity_ns");
+    const std::string rl = s.getString("kernel.sched.rt_limit");
+    c.rtLimit = rl == "throttling" ? RtLimit::Throttling : rl == "off" ? RtLimit::Off : RtLimit::FairServer;
+    c.rtRuntime = s.getDuration("kernel.sched.rt_runtime_ns");
+    c.rtPeriod = s.getDuration("kernel.sched.rt_period_ns");
+    c.fairServerRuntime = s.getDuration("kernel.sched.fair_server_runtime_ns");
+    c.rrTimeslice = s.getDuration("kernel.sched.rr_timeslice_ns");
+    c.wqCpuIntensive = s.getDuration("kernel.wq.cpu_intensive_thresh_ns");
+    c.wqMaxActive = static_cast<int>(s.getInt("kernel.wq.max_active"));
+    c.wqRtPriority = static_cast<int>(s.getInt("kernel.wq.rt_priority"));
+    c.watchdog = s.getBool("kernel.watchdog.enabled");
+    c.softLockupThresh = s.getDuration("kernel.watchdog.soft_thresh_ns");
+    c.rcuStallTimeout = s.getDuration("kernel.rcu.stall_timeout_ns");
+    c.gicV3 = s.getString("gic.version") == "v3";
+    c.eoimode = static_cast<int>(s.getInt("gic.eoimode"));
+    c.activeBitMasking = s.getString("gic.masking") == "active-bit";
+    Costs& k = c.cost;
+    k.irqEntry = s.getDuration("cost.irq_entry_ns");
+    k.irqExit = s.getDuration("cost.irq_exit_ns");
+    k.flowHandler = s.getDuration("cost.flow_handler_ns");
+    k.softirqLoop = s.getDuration("cost.softirq_loop_ns");
+    k.softirqRaise = s.getDuration("cost.softirq_raise_ns");
+    k.taskletDispatch = s.getDuration("cost.tasklet_dispatch_ns");
+    k.wakeup = s.getDuration("cost.wakeup_ns");
+    k.ipiSend = s.getDuration("cost.ipi_send_ns");
+    k.ipiHandler = s.getDuration("cost.ipi_handler_ns");
+    k.contextSwitch = s.getDuration("cost.context_switch_ns");
+    k.queueWork = s.getDuration("cost.queue_work_ns");
+    k.workerDispatch = s.getDuration("cost.worker_dispatch_ns");
+    k.tick = s.getDuration("cost.tick_ns");
+    k.timerSoftirq = s.getDuration("cost.timer_softirq_ns");
+    k.rcuSoftirq = s.getDuration("cost.rcu_softirq_ns");
+    k.hrtimer = s.getDuration("cost.hrtimer_ns");
+    k.idleExit = s.getDuration("machine.idle_exit_ns");
+    k.iar = s.getDuration("gic.cost.iar_ns");
+    k.eoir = s.getDuration("gic.cost.eoir_ns");
+    k.dir = s.getDuration("gic.cost.dir_ns");
+    k.distWrite = s.getDuration("gic.cost.dist_write_ns");
+    k.rwpWait = c.gicV3 ? s.getDuration("gic.cost.rwp_wait_ns") : 0;
+    k.msiMask = s.getDuration("gic.cost.msi_mask_ns");
+    return c;
+}
+
+} // namespace irqscope
