@@ -111,7 +111,7 @@ void MainWindow::createActions() {
     auto laneToggle = [&](const char* id, const char* text, bool LaneFilter::*field) {
         QAction* a = make(id, text);
         a->setCheckable(true);
-        a->setChecked(true);
+        a->setChecked(timeline_->laneFilter().*field);
         connect(a, &QAction::toggled, this, [this, field](bool on) {
             LaneFilter f = timeline_->laneFilter();
             f.*field = on;

@@ -14,9 +14,11 @@
 namespace irqscope::app {
 
 struct LaneFilter {
+    // CPU lanes by default; a simulation also records a lane per task that ran
+    // and per interrupt line that changed state (View menu).
     bool cpus = true;
-    bool irqLines = true;
-    bool tasks = true;
+    bool irqLines = false;
+    bool tasks = false;
     // When not empty, only lanes with these names (a lesson's camera).
     std::vector<std::string> onlyLanes;
     bool operator==(const LaneFilter&) const = default;

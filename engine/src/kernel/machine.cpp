@@ -54,6 +54,9 @@ public:
     void poolChanged(const WorkerPool& p) override {
         for (auto* o : all_) o->poolChanged(p);
     }
+    void finished() override {
+        for (auto* o : all_) o->finished();
+    }
 
 private:
     const std::vector<MachineObserver*>& all_;

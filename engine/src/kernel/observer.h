@@ -46,6 +46,9 @@ public:
     virtual void lineChanged(const hw::IrqLine&) {}
     virtual void runqueueChanged(const Cpu&, const Task&, bool /*added*/) {}
     virtual void poolChanged(const WorkerPool&) {}
+
+    // The run is over (every CPU's segments are closed).
+    virtual void finished() {}
 };
 
 } // namespace irqscope::kern
