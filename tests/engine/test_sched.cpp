@@ -36,6 +36,36 @@ private slots:
         QVERIFY2(lat < 5 * kUs, qPrintable(QString::number(lat))); // just the context switch
     }
 
+    void aRemoteWakeupPaysForItsReschedIpi() {
+        // A task on CPU 0 wakes a FIFO task onto CPU 1, which runs a hog: the
+        // reschedule IPI goes out (a flow and a raise on CPU 1), and the waker
+        // pays cost.ipi_send_ns before its next piece of work ends.
+        Time done[2] = {-1, -1};
+        int i = 0;
+        for (const char* send : {"0", "20000"}) {
+            Harness h({{"machine.cpus", "2"}, {"cost.ipi_send_ns", send}});
+            test::spinner(*h.m, "hog", 1);
+            Time lat = -1;
+            auto& rt = sleeper(*h.m, "rt", 1, Policy::Fifo, 1, &lat);
+            Time* end = &done[i];
+            auto& waker = h.m->sched().createTask("waker", ContextKind::User, Policy::Normal, 0, h.m->oneCpu(0),
+                                                  [&rt, end](Kctx& c) -> Proc<void> {
+                                                      co_await c.block();
+                                                      c.m().sched().wake(rt, c.cpu().id);
+                                                      co_await c.work(10 * kUs, kUser);
+                                                      *end = c.now();
+                                                  });
+            h.m->sched().wake(waker, -1);
+            h.at(1 * kMs, [&] { h.m->sched().wake(waker, -1); });
+            h.run(3 * kMs);
+            QVERIFY(lat >= 0);
+            QCOMPARE(int(h.instants(1, InstantKind::IrqRaise).size()) > 0, true);
+            ++i;
+        }
+        QVERIFY(done[0] > 0);
+        QCOMPARE(done[1] - done[0], 20 * kUs);
+    }
+
     void preemptionModelDecidesForKernelCode() {
         // A kernel thread that calls cond_resched() every 500 us: with `full` the
         // woken FIFO task runs at once; with `voluntary` only at cond_resched().

@@ -17,7 +17,7 @@ struct Costs {
     Time irqEntry, irqExit, flowHandler, softirqLoop, softirqRaise, taskletDispatch, wakeup, ipiSend, ipiHandler,
         contextSwitch, queueWork, workerDispatch, tick, timerSoftirq, rcuSoftirq, hrtimer, idleExit;
     // interrupt controller
-    Time iar, eoir, dir, distWrite, rwpWait, msiMask;
+    Time iar, eoir, dir, distWrite, rwpWait;
 };
 
 struct Config {

@@ -57,6 +57,9 @@ struct Frame {
     bool hasWork = false;
     std::uint8_t flags = 0;     // WorkFlags of the outstanding work
     std::uint8_t baseFlags = 0; // held across a section (e.g. forced IRQ thread: BH+IRQs off)
+    // Work this code path caused and still has to do (the IPI it sent from
+    // inside a wake-up): added to its next piece of work.
+    Time owed = 0;
     Label label;
     // The label shown at this frame's depth since openSince (-1: nothing shown yet).
     Label openLabel;

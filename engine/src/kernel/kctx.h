@@ -27,7 +27,8 @@ public:
         bool await_ready() const noexcept { return false; }
         void await_suspend(std::coroutine_handle<> h) noexcept {
             c.f_.resumePoint = h;
-            c.f_.remaining = ns;
+            c.f_.remaining = ns + c.f_.owed;
+            c.f_.owed = 0;
             c.f_.flags = flags | c.f_.baseFlags;
             c.f_.hasWork = true;
         }

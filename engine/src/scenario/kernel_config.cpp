@@ -69,7 +69,6 @@ kern::Config kernelConfig(const Scenario& s) {
     k.dir = s.getDuration("gic.cost.dir_ns");
     k.distWrite = s.getDuration("gic.cost.dist_write_ns");
     k.rwpWait = c.gicV3 ? s.getDuration("gic.cost.rwp_wait_ns") : 0;
-    k.msiMask = s.getDuration("gic.cost.msi_mask_ns");
     return c;
 }
 

@@ -130,8 +130,6 @@ std::vector<ParamSpec> builtinParams() {
                          "Distributor MMIO write (enable set/clear, set pending)."));
     v.push_back(duration("gic.cost.rwp_wait_ns", 500, 0, 100 * kUsD, gic,
                          "GICv3: wait for GICD_CTLR.RWP after a disable (mask)."));
-    v.push_back(duration("gic.cost.msi_mask_ns", 900, 0, 100 * kUsD, gic,
-                         "Masking an MSI at the device (PCI config/MSI-X table write)."));
 
     const std::string net = "Network (intro)";
     v.push_back(boolean("net.enabled", false, net,

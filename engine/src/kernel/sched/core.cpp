@@ -125,7 +125,9 @@ bool Scheduler::wake(Task& t, int fromCpu, FlowKind flowKind) {
     const bool wasResched = c.needResched;
     checkPreemptWakeup(c, t);
     if (!wasResched && c.needResched && fromCpu >= 0 && fromCpu != target && !c.curr->isIdle) {
-        // smp_send_reschedule()
+        // smp_send_reschedule(): the waker writes the SGI register (ICC_SGI1R_EL1
+        // on arm64 gic_ipi_send_mask(), with its barriers) before it goes on.
+        m_.cpu(fromCpu).top()->owed += m_.cfg().cost.ipiSend;
         if (auto* o = m_.observer()) o->flow(FlowKind::Ipi, fromCpu, m_.now(), target, m_.now());
         m_.irq().raise(*ipiLines_[static_cast<std::size_t>(target)]);
     }
