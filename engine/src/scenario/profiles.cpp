@@ -3,11 +3,12 @@
 // release (scheduler class, ksoftirqd gate, RT throttling vs fair server).
 // Precedence: schema default < kernel.version < machine.platform < user.
 //
-// Platform costs are calibrated ESTIMATES (KERNEL-MODEL.md §10): GICv2 does
+// Platform costs are calibrated ESTIMATES: GICv2 does
 // every CPU-interface operation as an MMIO access (hundreds of ns), GICv3 as a
 // system register (tens of ns) but waits for RWP after a distributor disable.
 //
-// Calibration for seed (d) (gic-eoimode preset; KERNEL-MODEL.md §10 ranges).
+// Calibration for seed (d) (gic-eoimode preset), inside the published ranges of
+// GIC access costs (docs/seeds.md).
 // One benchmark cycle is: ISPENDR write, exception entry, IAR, EOIR, flow
 // handler, [mask], wake the IRQ thread, [DIR], irq exit, switch to the thread,
 // handler + complete(), [unmask | DIR], switch back. The seed's gain is the

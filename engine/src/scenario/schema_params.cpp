@@ -1,5 +1,6 @@
-// The one table of every scenario parameter. Costs are ESTIMATES from
-// KERNEL-MODEL.md §10 unless a platform profile (platforms.cpp) overrides them;
+// The one table of every scenario parameter. Costs are ESTIMATES (docs/engine.md
+// "Costs" says where each comes from) unless a platform profile (profiles.cpp)
+// overrides them;
 // constants (2 ms softirq budget, 10 restarts, FIFO 50 IRQ threads, 20 s soft
 // lockup, ...) come from the kernel source cited in docs/engine.md.
 #include "schema_helpers.h"
