@@ -102,8 +102,6 @@ const std::vector<Special> kSpecial = {
      "the version only changes the RWP wait, which the preset's juno profile sets to 0"},
     {"gic.cost.rwp_wait_ns", "", {{"gic.version", "v3"}}, "500ns", "",
      "RWP exists on GICv3 only (the preset's juno is GICv2, whose profile sets it to 0)"},
-    {"gic.cost.msi_mask_ns", "nvme-smmu", {{"nvme.completion", "threaded"}}, "", "",
-     "an MSI mask needs a threaded MSI: NVMe completions in a threaded handler"},
     {"net.napi_budget", "", {}, "1", "", "a budget only matters when a pass has more packets than it: the minimum"},
     {"net.cpu", "", {}, "1", "", "the other CPU of the two"},
     {"gpu.max_inflight", "", {}, "1", "", "a queue limit only matters when reached: the minimum"},
@@ -144,13 +142,10 @@ struct Exception {
 };
 const std::vector<Exception> kExceptions = {};
 
-// Knobs known to move nothing today, being wired or deleted elsewhere: their
+// Knobs known to move nothing, while they are being wired or deleted: their
 // rows are expected failures. Once such a knob moves, its row passes
-// unexpectedly and fails, and its line here must go.
-const std::vector<Exception> kKnownDead = {
-    {"cost.ipi_send_ns", "read into Costs::ipiSend (kernel_config.cpp) and never charged (issue 15)"},
-    {"gic.cost.msi_mask_ns", "read into Costs::msiMask (kernel_config.cpp) and never charged (issue 15)"},
-};
+// unexpectedly and fails, so the line cannot stay behind (none today).
+const std::vector<Exception> kKnownDead = {};
 
 const std::vector<std::string> kAllPresets = {"basics", "gic-eoimode", "panthor-submit", "i915-execlists", "nvme-smmu"};
 
