@@ -123,7 +123,8 @@ private slots:
         auto t = onTerminal(L({"run", "basics", "--duration", "200ms", "--metrics", "/dev/null"}));
         QVERIFY2(t.code == 0, (t.out + t.err).constData());
         QVERIFY2(kBar.match(QString::fromUtf8(t.out)).hasMatch(), t.out.constData());
-        QVERIFY2(t.out.contains("run basics") && t.out.contains("100%") && t.out.contains("x real time"), t.out.constData());
+        QVERIFY2(t.out.contains("run basics") && t.out.contains("100%") && t.out.contains("x real time"),
+                 t.out.constData());
         QVERIFY2(t.out.contains('\r'), "redrawn in place");
         // --quiet: nothing, even on a terminal.
         auto q = onTerminal(L({"run", "basics", "--duration", "200ms", "--metrics", "/dev/null", "--quiet"}));

@@ -17,10 +17,10 @@
 #include <algorithm>
 #include <bit>
 #include <limits>
-#include <string>
-#include <type_traits>
 #include <map>
+#include <string>
 #include <tuple>
+#include <type_traits>
 #include <vector>
 
 namespace irqscope {
