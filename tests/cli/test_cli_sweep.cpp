@@ -146,6 +146,30 @@ private slots:
         auto r = cli(QStringList{QStringLiteral("merge"), out, p1, p2, p3, p3});
         QVERIFY2(r.err.contains(QFileInfo(p3).fileName().toUtf8() + ":2: run 2 is also in"), r.err.constData());
         QCOMPARE(cli(QStringList{QStringLiteral("merge"), out, p3, p1, p2}).code, 0);
+
+        // Quoted fields (an error message with a comma, quotes and a line
+        // break) survive the round trip; an unclosed quote is refused.
+        QList<QByteArray> lines = readAll(p3).split('\n');
+        QList<QByteArray> cells = lines[1].split(',');
+        const int errorCol = int(lines[0].split(',').indexOf("error"));
+        const QByteArray quoted = "\"failed, \"\"badly\"\"\nat 5 ms\"";
+        cells[errorCol] = quoted;
+        lines[1] = cells.join(',');
+        QFile odd(dir.filePath(QStringLiteral("odd.csv")));
+        QVERIFY(odd.open(QIODevice::WriteOnly));
+        odd.write(lines.join('\n'));
+        odd.close();
+        auto q = cli(QStringList{QStringLiteral("merge"), out, p1, p2, odd.fileName()});
+        QVERIFY2(q.code == 0, q.err.constData());
+        QVERIFY(q.err.contains("1 failed"));
+        QVERIFY(readAll(out).contains("," + quoted + ","));
+        QFile::remove(out);
+        QVERIFY(odd.open(QIODevice::WriteOnly));
+        odd.write(readAll(p3) + "7,6,x,\"unclosed\n");
+        odd.close();
+        q = cli(QStringList{QStringLiteral("merge"), out, p1, p2, odd.fileName()});
+        QCOMPARE(q.code, 2);
+        QVERIFY2(q.err.contains("odd.csv: line 4: a quoted field is not closed"), q.err.constData());
     }
 
     void shardFlagIsChecked() {
