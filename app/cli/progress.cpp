@@ -34,8 +34,10 @@ std::string formatProgressLine(const std::string& label, double done, double tot
     if (perSecond > 0) tail += "  " + rate(perSecond);
     if (frac >= 1.0) tail += "  " + clock(elapsedS);
     else tail += "  ETA " + clock(perSecond > 0 ? (total - done) / perSecond : NAN);
-    // The bar takes what the label and the numbers leave, 10 to 30 cells.
-    const int room = columns - 1 - static_cast<int>(label.size() + tail.size()) - 4;
+    // The bar takes what the label and the numbers leave, 10 to 30 cells; the
+    // numbers are given a fixed allowance so the bar does not jump as they change.
+    constexpr int kTailAllowance = 36;
+    const int room = columns - 1 - static_cast<int>(label.size()) - 4 - kTailAllowance;
     const int width = std::clamp(room, 10, 30);
     const int filled = static_cast<int>(frac * width);
     std::string line = label + "  [" + std::string(filled, '#') + std::string(width - filled, '.') + "]" + tail;
