@@ -130,16 +130,19 @@ int cmdMerge(Args& a) {
         rows.push_back(std::move(entry.first));
     }
     const std::vector<std::string> axes(lead.begin() + kSweepFixedColumns, lead.end() - 1);
+    const std::string csv = sweepCsv(axes, *runs, sweepId, rows);
     QString err;
-    if (!app::writeFileAtomically(QString::fromStdString(outPath),
-                                  QByteArray::fromStdString(sweepCsv(axes, *runs, sweepId, rows)), &err)) {
+    if (outPath == "-") { // standard output, for a pipe
+        std::fwrite(csv.data(), 1, csv.size(), stdout);
+        std::fflush(stdout);
+    } else if (!app::writeFileAtomically(QString::fromStdString(outPath), QByteArray::fromStdString(csv), &err)) {
         std::fprintf(stderr, "irqscope-cli merge: %s: %s\n", outPath.c_str(), err.toStdString().c_str());
         return 1;
     }
     // Failed runs are rows like any other (their error column says why); the
     // shard that ran them already exited with status 1.
-    std::fprintf(stderr, "wrote %s (%zu runs from %zu parts, %zu failed)\n", outPath.c_str(), rows.size(), parts.size(),
-                 failed);
+    std::fprintf(stderr, "wrote %s (%zu runs from %zu parts, %zu failed)\n",
+                 outPath == "-" ? "standard output" : outPath.c_str(), rows.size(), parts.size(), failed);
     return 0;
 }
 

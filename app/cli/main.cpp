@@ -31,7 +31,7 @@ commands:
       [--format text|csv|json] [--long FILE.csv] [--quiet] --out results.csv
                                   run the cross product in parallel (or its
                                   K-th of N slices) and print percentiles
-  merge OUT.csv PART.csv...       join the shards of a sweep, checking that
+  merge OUT.csv|- PART.csv...     join the shards of a sweep, checking that
                                   every run is there exactly once
   import TRACE [--metrics FILE|-] [--trace FILE] [--image FILE] [--quiet]
                                   read an ftrace text capture

@@ -146,6 +146,9 @@ private slots:
         auto r = cli(QStringList{QStringLiteral("merge"), out, p1, p2, p3, p3});
         QVERIFY2(r.err.contains(QFileInfo(p3).fileName().toUtf8() + ":2: run 2 is also in"), r.err.constData());
         QCOMPARE(cli(QStringList{QStringLiteral("merge"), out, p3, p1, p2}).code, 0);
+        auto toStdout = cli(QStringList{QStringLiteral("merge"), QStringLiteral("-"), p2, p3, p1});
+        QCOMPARE(toStdout.code, 0);
+        QCOMPARE(toStdout.out, readAll(out)); // "-": the same CSV on standard output
 
         // Quoted fields (an error message with a comma, quotes and a line
         // break) survive the round trip; an unclosed quote is refused.
