@@ -17,6 +17,7 @@ public:
     Args(int argc, char** argv, int first) {
         for (int i = first; i < argc; ++i) words_.emplace_back(argv[i]);
     }
+    explicit Args(std::vector<std::string> words) : words_(std::move(words)) {}
     bool empty() const { return pos_ >= words_.size(); }
     const std::string& peek() const { return words_[pos_]; }
     std::string take() { return words_[pos_++]; }

@@ -7,13 +7,41 @@
 #include "irqscope/ftrace.h"
 #include "irqscope/scenario.h"
 #include "output.h"
+#include "progress.h"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <functional>
 #include <string>
 
 namespace irqscope::cli {
 
 namespace {
+// A read buffer over the capture file that reports how many bytes the
+// importer has consumed: progress without the engine knowing of it.
+class CountingBuf : public std::streambuf {
+public:
+    CountingBuf(std::filebuf& file, std::function<void(double)> onRead) : file_(file), onRead_(std::move(onRead)) {}
+
+protected:
+    int_type underflow() override {
+        const std::streamsize n = file_.sgetn(buf_, sizeof buf_);
+        if (n <= 0) return traits_type::eof();
+        total_ += n;
+        onRead_(double(total_));
+        setg(buf_, buf_, buf_ + n);
+        return traits_type::to_int_type(buf_[0]);
+    }
+
+private:
+    std::filebuf& file_;
+    std::function<void(double)> onRead_;
+    char buf_[1 << 16];
+    std::streamsize total_ = 0;
+};
+
 void printReport(const std::string& path, const ImportReport& rep) {
     std::fprintf(stderr, "irqscope-cli import: %s: %s format, %llu lines, %llu events, %d CPUs\n", path.c_str(),
                  rep.format.c_str(), static_cast<unsigned long long>(rep.lines),
@@ -37,17 +65,38 @@ int cmdImport(Args& a) {
     std::string path = a.take();
     if (path.rfind("--", 0) == 0) throw UsageError{"needs an ftrace text file before " + path};
     std::string metricsPath, tracePath, imagePath;
+    bool quiet = false;
     while (!a.empty()) {
         const std::string flag = a.take();
         if (flag == "--metrics") metricsPath = a.value(flag);
         else if (flag == "--trace") tracePath = a.value(flag);
         else if (flag == "--image") imagePath = a.value(flag);
+        else if (flag == "--quiet" || flag == "-q") quiet = true;
         else throw UsageError{"unknown argument '" + flag + "'"};
     }
     if (!imagePath.empty())
         if (auto err = checkImagePath(imagePath)) throw UsageError{*err};
 
-    auto result = importFtraceFile(path);
+    std::filebuf file;
+    if (!file.open(path, std::ios::in | std::ios::binary)) {
+        std::fprintf(stderr, "irqscope-cli import: %s: cannot open: %s\n", path.c_str(), std::strerror(errno));
+        return 2;
+    }
+    const auto size = file.pubseekoff(0, std::ios::end);
+    file.pubseekoff(0, std::ios::beg);
+    auto result = [&] {
+        Progress bar(
+            "import " + path.substr(path.find_last_of('/') + 1), double(std::max<std::streamoff>(size, 1)),
+            [](double perS) {
+                char b[32];
+                std::snprintf(b, sizeof b, "%.1f MB/s", perS / 1e6);
+                return std::string(b);
+            },
+            progressWanted(quiet));
+        CountingBuf counting(file, [&](double n) { bar.update(n); });
+        std::istream in(&counting);
+        return importFtrace(in, path);
+    }();
     if (!result) {
         std::fprintf(stderr, "irqscope-cli import: %s\n", result.error().toString().c_str());
         return 2;
@@ -56,7 +105,7 @@ int cmdImport(Args& a) {
 
     int rc = 0;
     if (!metricsPath.empty()) rc |= writeMetrics(result->metrics, metricsPath);
-    if (!tracePath.empty()) rc |= writeTrace(result->trace, result->metrics, tracePath);
+    if (!tracePath.empty()) rc |= writeTrace(result->trace, nullptr, tracePath);
     if (!imagePath.empty()) {
         Scenario label; // the image title names the capture
         const auto slash = path.find_last_of('/');

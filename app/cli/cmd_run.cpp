@@ -6,32 +6,23 @@
 #include "output.h"
 
 #include "interrupt.h"
+#include "progress.h"
+
 #include <cctype>
 #include <cstdio>
 #include <iostream>
 
 namespace irqscope::cli {
 
-int cmdPresets(Args& a) {
-    if (!a.empty()) throw UsageError{"takes no arguments, found '" + a.peek() + "'"};
-    for (const auto& p : listPresets()) std::printf("%s\t%s\n", p.name.c_str(), p.title.c_str());
-    return 0;
-}
-
-int cmdDescribe(Args& a) {
-    ScenarioArgs sa;
-    if (int rc = sa.parse(a, false); rc != 0) return rc;
-    std::cout << sa.scenario.effective().dump(2) << "\n";
-    return 0;
-}
-
 int cmdRun(Args& a) {
     ScenarioArgs sa;
     std::string metricsPath, tracePath, imagePath;
     std::optional<std::uint64_t> seed;
     std::optional<Time> duration;
+    bool quiet = false;
     sa.extra = [&](const std::string& flag, Args& args) {
         if (flag == "--metrics") metricsPath = args.value(flag);
+        else if (flag == "--quiet" || flag == "-q") quiet = true;
         else if (flag == "--trace") tracePath = args.value(flag);
         else if (flag == "--image") imagePath = args.value(flag);
         else if (flag == "--seed") {
@@ -63,7 +54,18 @@ int cmdRun(Args& a) {
     opt.duration = duration;
     opt.cancel = &gInterrupted;
     opt.recordTrace = !tracePath.empty() || !imagePath.empty();
+    const Time total = duration ? *duration : sa.scenario.getDuration("run.duration_ns");
     auto result = [&] {
+        // rate: simulated time per wall-clock time ("0.25x real time")
+        Progress bar(
+            "run " + sa.scenario.name(), double(total),
+            [](double nsPerS) {
+                char b[40];
+                std::snprintf(b, sizeof b, "%.3gx real time", nsPerS / 1e9);
+                return std::string(b);
+            },
+            progressWanted(quiet));
+        opt.progress = [&](double f) { bar.update(f * double(total)); };
         InterruptGuard ctrlC;
         return run(sa.scenario, opt);
     }();
@@ -76,13 +78,12 @@ int cmdRun(Args& a) {
                      formatDuration(result->metrics.simTimeNs).c_str());
     int rc = 0;
     if (!metricsPath.empty()) rc |= writeMetrics(result->metrics, metricsPath);
-    if (!tracePath.empty()) rc |= writeTrace(result->trace, result->metrics, tracePath);
+    if (!tracePath.empty()) rc |= writeTrace(result->trace, &result->stateLog, tracePath);
     if (!imagePath.empty()) rc |= writeImage(result->trace, result->metrics, sa.scenario, imagePath);
     if (metricsPath.empty() && tracePath.empty() && imagePath.empty()) printSummary(result->metrics);
     if (result->metrics.cancelled) {
         std::fprintf(stderr, "irqscope-cli run: partial result: %s of %s simulated\n",
-                     formatDuration(result->metrics.simTimeNs).c_str(),
-                     formatDuration(duration ? *duration : sa.scenario.getDuration("run.duration_ns")).c_str());
+                     formatDuration(result->metrics.simTimeNs).c_str(), formatDuration(total).c_str());
         return rc ? rc : kExitInterrupted;
     }
     return rc;

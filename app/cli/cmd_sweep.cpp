@@ -1,23 +1,26 @@
 // irqscope-cli sweep: the cross product of --vary values, run in parallel.
 // Every run is a pure function of (scenario, seed), so the results do not
-// depend on --jobs or on the order the workers pick the runs up.
+// depend on --jobs, on the order the workers pick the runs up, or on which
+// machine runs them: --shard K/N runs every N-th combination starting at the
+// K-th, and `merge` joins the shards' CSVs into the one-process result.
 #include "commands.h"
 #include "interrupt.h"
 #include "output.h"
+#include "progress.h"
 #include "scenario_args.h"
+#include "sweep_table.h"
 
 #include "core/atomic_file.h"
 #include "irqscope/engine.h"
 
+#include <QDir>
 #include <QString>
 
-#include <unistd.h>
-
 #include <atomic>
+#include <condition_variable>
 #include <cstdio>
-#include <map>
+#include <deque>
 #include <mutex>
-#include <set>
 #include <sstream>
 #include <thread>
 
@@ -37,53 +40,42 @@ std::vector<std::string> splitCommas(const std::string& s) {
     return out;
 }
 
-std::string csvField(const std::string& s) {
-    if (s.find_first_of(",\"\n") == std::string::npos) return s;
-    std::string q = "\"";
-    for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return q + "\"";
+// "K/N" with 1 <= K <= N.
+std::pair<std::size_t, std::size_t> parseShard(const std::string& v) {
+    const auto slash = v.find('/');
+    std::size_t k = 0, n = 0;
+    try {
+        std::size_t usedK = 0, usedN = 0;
+        if (slash == std::string::npos || v.empty() || v[0] == '-' || v[slash + 1] == '-')
+            throw std::invalid_argument(v);
+        k = std::stoul(v.substr(0, slash), &usedK);
+        n = std::stoul(v.substr(slash + 1), &usedN);
+        if (usedK != slash || usedN != v.size() - slash - 1) throw std::invalid_argument(v);
+    } catch (const std::exception&) {
+        k = n = 0;
+    }
+    if (k < 1 || n < 1 || k > n || n > 1'000'000)
+        throw UsageError{"--shard expects K/N with 1 <= K <= N (the K-th of N slices), found '" + v + "'"};
+    return {k, n};
 }
 
-// The columns a run contributes, by name.
-std::map<std::string, std::string> rowOf(const Metrics& m) {
-    std::map<std::string, std::string> r;
-    auto num = [](double v) {
-        char b[48];
-        std::snprintf(b, sizeof b, "%.6g", v);
-        return std::string(b);
-    };
-    r["sim_time_ns"] = std::to_string(m.simTimeNs);
-    r["wall_time_s"] = num(m.wallTimeS);
-    r["events"] = std::to_string(m.events);
-    for (const auto& [name, h] : m.latency) {
-        r["lat." + name + ".count"] = std::to_string(h.count());
-        r["lat." + name + ".mean_ns"] = num(h.mean());
-        for (auto [label, p] :
-             {std::pair{"p50", 50.0}, {"p90", 90.0}, {"p95", 95.0}, {"p98", 98.0}, {"p99", 99.0}, {"p999", 99.9}})
-            r["lat." + name + "." + label + "_ns"] = std::to_string(h.percentile(p));
-        r["lat." + name + ".max_ns"] = std::to_string(h.max());
-    }
-    for (const auto& [name, t] : m.throughput) r["tp." + name + ".per_s"] = num(t.perSecond);
-    double maxOff = 0, hard = 0, soft = 0;
-    for (const auto& c : m.cpus) {
-        maxOff = std::max(maxOff, double(c.irqsOffNs) / double(std::max<Time>(m.simTimeNs, 1)));
-        hard += double(c.ns[int(TimeBucket::Hardirq)]);
-        soft += double(c.ns[int(TimeBucket::Softirq)]);
-    }
-    r["max_cpu_irqs_off_pct"] = num(100 * maxOff);
-    r["hardirq_ns"] = num(hard);
-    r["softirq_ns"] = num(soft);
-    r["warnings"] = std::to_string(m.warnings.size());
-    return r;
-}
+// One finished run on its way to the main thread, which draws its image
+// (Qt widgets live on the main thread) and then drops the trace.
+struct Finished {
+    std::size_t slot = 0;
+    RunResult result;
+};
 } // namespace
 
 int cmdSweep(Args& a) {
     ScenarioArgs sa;
     std::vector<Axis> axes;
-    std::string outPath;
+    std::string outPath, longPath, imageDir, imageFormat = "svg";
     int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     std::optional<Time> duration;
+    std::size_t shardK = 1, shardN = 1;
+    bool quiet = false;
+    TableFormat format = TableFormat::Text;
     sa.extra = [&](const std::string& flag, Args& args) {
         if (flag == "--vary") {
             std::string kv = args.value(flag);
@@ -92,6 +84,7 @@ int cmdSweep(Args& a) {
                 throw UsageError{"--vary expects path=v1,v2,..., found '" + kv + "'"};
             axes.push_back(Axis{kv.substr(0, eq), splitCommas(kv.substr(eq + 1))});
         } else if (flag == "--out") outPath = args.value(flag);
+        else if (flag == "--long") longPath = args.value(flag);
         else if (flag == "--jobs") {
             std::string v = args.value(flag);
             try {
@@ -105,14 +98,27 @@ int cmdSweep(Args& a) {
             duration = parseDuration(v);
             if (!duration || *duration <= 0)
                 throw UsageError{"--duration expects a duration such as 500ms, found '" + v + "'"};
-        } else return false;
+        } else if (flag == "--shard") std::tie(shardK, shardN) = parseShard(args.value(flag));
+        else if (flag == "--images") imageDir = args.value(flag);
+        else if (flag == "--image-format") {
+            imageFormat = args.value(flag);
+            if (imageFormat != "svg" && imageFormat != "png" && imageFormat != "pdf")
+                throw UsageError{"--image-format expects svg, png or pdf, found '" + imageFormat + "'"};
+        } else if (flag == "--format") format = parseTableFormat(args.value(flag));
+        else if (flag == "--quiet" || flag == "-q") quiet = true;
+        else return false;
         return true;
     };
     if (int rc = sa.parse(a, true); rc != 0) return rc;
     if (axes.empty()) throw UsageError{"needs at least one --vary path=v1,v2,..."};
     if (outPath.empty()) throw UsageError{"needs --out results.csv"};
+    if (!imageDir.empty() && !QDir().mkpath(QString::fromStdString(imageDir))) {
+        std::fprintf(stderr, "irqscope-cli sweep: %s: cannot create the image directory\n", imageDir.c_str());
+        return 1;
+    }
 
-    // Build and validate every combination before running anything.
+    // Build and validate every combination (not only this shard's) before
+    // running anything: a typo fails every shard the same way, at once.
     std::vector<std::vector<std::string>> combos{{}};
     for (const auto& ax : axes) {
         std::vector<std::vector<std::string>> next;
@@ -137,110 +143,151 @@ int cmdSweep(Args& a) {
         }
         scenarios.push_back(std::move(s));
     }
+    std::string definition = "irqscope.sweep/1\n" + sa.scenario.effective().dump() + "\n";
+    for (const auto& ax : axes) {
+        definition += ax.path + "=";
+        for (const auto& v : ax.values) definition += v + ",";
+        definition += "\n";
+    }
+    definition += "duration=" + (duration ? std::to_string(*duration) : std::string("scenario")) + "\n";
+    const std::string sweepId = sweepFingerprint(definition);
 
-    std::vector<std::optional<Metrics>> results(scenarios.size());
-    std::vector<std::string> errors(scenarios.size());
+    // This shard's runs: every N-th combination, so that each shard gets a
+    // share of every axis value (the last axis often decides the cost).
+    std::vector<std::size_t> mine;
+    for (std::size_t i = shardK - 1; i < scenarios.size(); i += shardN) mine.push_back(i);
+
+    std::vector<std::optional<Metrics>> results(mine.size());
+    std::vector<std::string> errors(mine.size());
     std::atomic<std::size_t> next{0}, done{0};
-    std::mutex printMutex;
-    const bool tty = isatty(fileno(stderr));
-    auto progress = [&] {
-        std::lock_guard lock(printMutex);
-        const std::size_t d = done.load(), n = scenarios.size();
-        const int width = 30;
-        const int filled = static_cast<int>(double(d) / double(n) * width);
-        std::fprintf(stderr, "%ssweep [%.*s%*s] %zu/%zu%s", tty ? "\r" : "", filled, "##############################",
-                     width - filled, "", d, n, tty ? "" : "\n");
-        std::fflush(stderr);
-    };
-    progress();
+    const bool images = !imageDir.empty();
+    std::mutex queueMutex;
+    std::condition_variable queueChanged;
+    std::deque<Finished> toDraw;
+    std::size_t workersLeft = 0;
+    std::string label = "sweep " + sa.scenario.name();
+    if (shardN > 1) label += " " + std::to_string(shardK) + "/" + std::to_string(shardN);
+    Progress bar(
+        label, double(mine.size()),
+        [](double perS) {
+            char b[32];
+            std::snprintf(b, sizeof b, perS >= 10 ? "%.0f runs/s" : "%.2f runs/s", perS);
+            return std::string(b);
+        },
+        progressWanted(quiet));
     auto worker = [&] {
         for (;;) {
-            const std::size_t i = next.fetch_add(1);
-            if (i >= scenarios.size()) return;
+            const std::size_t slot = next.fetch_add(1);
+            if (slot >= mine.size()) break;
             if (gInterrupted.load()) {
-                errors[i] = "interrupted before it started";
+                errors[slot] = "interrupted before it started";
                 continue;
             }
             RunOptions opt;
-            opt.recordTrace = false;
+            opt.recordTrace = images;
+            opt.recordState = false;
             opt.duration = duration;
             opt.cancel = &gInterrupted;
-            auto r = run(scenarios[i], opt);
-            if (r && r->metrics.cancelled) errors[i] = "interrupted";
-            else if (r) results[i] = std::move(r->metrics);
-            else errors[i] = r.error().toString();
-            ++done;
-            progress();
+            auto r = run(scenarios[mine[slot]], opt);
+            if (r && r->metrics.cancelled) errors[slot] = "interrupted";
+            else if (!r) errors[slot] = r.error().toString();
+            else {
+                results[slot] = r->metrics;
+                if (images) {
+                    std::unique_lock lock(queueMutex);
+                    // at most one waiting trace per worker: memory stays bounded
+                    queueChanged.wait(lock, [&] { return toDraw.size() < std::size_t(jobs); });
+                    toDraw.push_back(Finished{slot, std::move(*r)});
+                    queueChanged.notify_all();
+                }
+            }
+            bar.update(double(++done));
         }
+        std::lock_guard lock(queueMutex);
+        --workersLeft;
+        queueChanged.notify_all();
     };
+    int imageFailures = 0;
     {
         // Ctrl+C: runs in flight stop, the rest do not start; the finished
         // ones are written and the others say why they are missing.
         InterruptGuard ctrlC;
         std::vector<std::thread> pool;
-        for (int j = 0; j < std::min<int>(jobs, static_cast<int>(scenarios.size())); ++j) pool.emplace_back(worker);
+        workersLeft = std::size_t(std::min<int>(jobs, std::max<int>(1, static_cast<int>(mine.size()))));
+        for (std::size_t j = 0; j < workersLeft; ++j) pool.emplace_back(worker);
+        if (images) {
+            const int digits = static_cast<int>(std::to_string(std::max<std::size_t>(scenarios.size(), 1) - 1).size());
+            for (;;) {
+                std::unique_lock lock(queueMutex);
+                queueChanged.wait(lock, [&] { return !toDraw.empty() || workersLeft == 0; });
+                if (toDraw.empty()) break;
+                Finished f = std::move(toDraw.front());
+                toDraw.pop_front();
+                queueChanged.notify_all();
+                lock.unlock();
+                const std::size_t i = mine[f.slot];
+                char name[64];
+                std::snprintf(name, sizeof name, "/run-%0*zu.", digits, i);
+                Scenario titled = scenarios[i];
+                std::string what = sa.scenario.name();
+                for (std::size_t k = 0; k < axes.size(); ++k) what += " " + axes[k].path + "=" + combos[i][k];
+                titled.setName(what);
+                if (writeImage(f.result.trace, f.result.metrics, titled, imageDir + name + imageFormat) != 0)
+                    ++imageFailures;
+            }
+        }
         for (auto& t : pool) t.join();
     }
-    if (tty) std::fputc('\n', stderr);
+    bar.finish();
 
-    // CSV: the varied parameters, then the union of metric columns.
-    std::vector<std::map<std::string, std::string>> rows(scenarios.size());
-    std::set<std::string> columns;
-    for (std::size_t i = 0; i < scenarios.size(); ++i)
-        if (results[i]) {
-            rows[i] = rowOf(*results[i]);
-            for (auto& [k, _] : rows[i]) columns.insert(k);
-        }
-    std::ostringstream csv;
-    for (const auto& ax : axes) csv << csvField(ax.path) << ',';
-    csv << "error";
-    for (const auto& c : columns) csv << ',' << csvField(c);
-    csv << '\n';
-    for (std::size_t i = 0; i < scenarios.size(); ++i) {
-        for (const auto& v : combos[i]) csv << csvField(v) << ',';
-        csv << csvField(errors[i]);
-        for (const auto& c : columns) {
-            auto it = rows[i].find(c);
-            csv << ',' << (it == rows[i].end() ? "" : csvField(it->second));
-        }
-        csv << '\n';
+    std::vector<SweepRow> rows;
+    for (std::size_t slot = 0; slot < mine.size(); ++slot) {
+        SweepRow row;
+        row.run = mine[slot];
+        row.values = combos[mine[slot]];
+        row.error = errors[slot];
+        if (results[slot]) row.metrics = metricColumns(*results[slot]);
+        rows.push_back(std::move(row));
     }
+    std::vector<std::string> axisPaths;
+    for (const auto& ax : axes) axisPaths.push_back(ax.path);
     QString err;
-    if (!app::writeFileAtomically(QString::fromStdString(outPath), QByteArray::fromStdString(csv.str()), &err)) {
+    if (!app::writeFileAtomically(QString::fromStdString(outPath),
+                                  QByteArray::fromStdString(sweepCsv(axisPaths, scenarios.size(), sweepId, rows)),
+                                  &err)) {
         std::fprintf(stderr, "irqscope-cli sweep: %s: %s\n", outPath.c_str(), err.toStdString().c_str());
         return 1;
     }
 
-    // A percentile table on the terminal, one row per run and latency series.
-    std::printf("%-40s %-14s %8s %10s %10s %10s %10s %10s %10s\n", "run", "series", "count", "mean", "p50", "p95",
-                "p99", "max", "tput/s");
-    int failed = 0;
-    for (std::size_t i = 0; i < scenarios.size(); ++i) {
-        std::string label;
-        for (std::size_t k = 0; k < axes.size(); ++k) label += (k ? " " : "") + axes[k].path + "=" + combos[i][k];
-        if (!results[i]) {
-            std::printf("%-40s failed: %s\n", label.c_str(), errors[i].c_str());
-            ++failed;
-            continue;
+    if (!longPath.empty()) { // the same runs in long format: run, metric, value
+        std::vector<std::pair<std::string, const Metrics*>> runs;
+        for (std::size_t slot = 0; slot < mine.size(); ++slot)
+            if (results[slot]) runs.emplace_back(std::to_string(mine[slot]), &*results[slot]);
+        if (!app::writeFileAtomically(QString::fromStdString(longPath), QByteArray::fromStdString(metricsLongCsv(runs)),
+                                      &err)) {
+            std::fprintf(stderr, "irqscope-cli sweep: %s: %s\n", longPath.c_str(), err.toStdString().c_str());
+            return 1;
         }
-        const Metrics& m = *results[i];
-        const double tput = m.throughput.empty() ? 0 : m.throughput.begin()->second.perSecond;
-        if (m.latency.empty())
-            std::printf("%-40s %-14s %8s %10s %10s %10s %10s %10s %10.0f\n", label.c_str(), "-", "-", "-", "-", "-",
-                        "-", "-", tput);
-        for (const auto& [name, h] : m.latency)
-            std::printf("%-40s %-14s %8zu %10s %10s %10s %10s %10s %10.0f\n", label.c_str(), name.c_str(), h.count(),
-                        formatDuration(static_cast<Time>(h.mean())).c_str(), formatDuration(h.percentile(50)).c_str(),
-                        formatDuration(h.percentile(95)).c_str(), formatDuration(h.percentile(99)).c_str(),
-                        formatDuration(h.max()).c_str(), tput);
     }
-    std::fprintf(stderr, "wrote %s (%zu runs)\n", outPath.c_str(), scenarios.size());
+
+    std::vector<std::string> labels;
+    for (std::size_t i : mine) {
+        std::string l;
+        for (std::size_t k = 0; k < axes.size(); ++k) l += (k ? " " : "") + axes[k].path + "=" + combos[i][k];
+        labels.push_back(l);
+    }
+    const int failed = printPercentileTable(labels, results, errors, format);
+    if (!quiet) {
+        std::fprintf(stderr, "wrote %s (%zu of %zu runs", outPath.c_str(), mine.size(), scenarios.size());
+        if (shardN > 1) std::fprintf(stderr, ", shard %zu/%zu", shardK, shardN);
+        std::fprintf(stderr, ")\n");
+    }
     if (gInterrupted.load()) {
         std::fprintf(stderr, "irqscope-cli sweep: interrupted: partial result, %zu of %zu runs finished\n",
-                     scenarios.size() - static_cast<std::size_t>(failed), scenarios.size());
+                     mine.size() - static_cast<std::size_t>(failed), mine.size());
         return kExitInterrupted;
     }
-    return failed ? 1 : 0;
+    return failed || imageFailures ? 1 : 0;
 }
 
 } // namespace irqscope::cli

@@ -11,6 +11,7 @@ int cmdDescribe(Args& a);
 int cmdRun(Args& a);
 int cmdSweep(Args& a);
 int cmdImport(Args& a);
+int cmdMerge(Args& a);
 
 // Shared by run/describe/sweep: a preset or file plus --set overrides.
 struct ScenarioArgs;

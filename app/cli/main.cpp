@@ -5,22 +5,43 @@
 #include <cstring>
 #include <string>
 
+#ifndef IRQSCOPE_VERSION
+#error "IRQSCOPE_VERSION comes from the project version (app/CMakeLists.txt)"
+#endif
+
 namespace {
 const char* kUsage = R"(usage: irqscope-cli COMMAND [ARGS]
+       irqscope-cli --version | --help
 
 commands:
-  presets                         list the built-in presets (name TAB title)
+  presets [--format text|csv|json] list the built-in presets (name TAB title)
   describe PRESET|FILE [--set K=V]...
                                   print the full effective scenario as JSON
+  describe --params [PRESET|FILE [--set K=V]...] [--format text|csv|json]
+                                  every parameter: path, type, default, (value,)
+                                  range, unit and what it controls
   run PRESET|FILE [--set K=V]... [--seed N] [--duration 500ms]
-      [--metrics FILE|-] [--trace FILE.json] [--image FILE.png|.svg|.pdf]
-                                  simulate and write what is asked
+      [--metrics FILE.json|FILE.csv|-] [--trace FILE.json|FILE.pftrace]
+      [--image FILE.png|.svg|.pdf] [--quiet]
+                                  simulate and write what is asked (metrics
+                                  .csv: long format run,metric,value; trace
+                                  .pftrace: Perfetto protobuf, else Chrome JSON)
   sweep PRESET|FILE --vary K=v1,v2,... [--vary ...] [--set K=V]... [--jobs N]
-      --out results.csv           run the cross product in parallel
-  import TRACE [--metrics FILE|-] [--trace FILE.json] [--image FILE]
+      [--duration D] [--shard K/N] [--images DIR [--image-format svg|png|pdf]]
+      [--format text|csv|json] [--long FILE.csv] [--quiet] --out results.csv
+                                  run the cross product in parallel (or its
+                                  K-th of N slices) and print percentiles
+  merge OUT.csv|- PART.csv...     join the shards of a sweep, checking that
+                                  every run is there exactly once
+  import TRACE [--metrics FILE|-] [--trace FILE] [--image FILE] [--quiet]
                                   read an ftrace text capture
 
-exit status: 0 success, 2 usage error or invalid input, 1 other failure
+run, sweep and import draw a progress bar on standard error when it is a
+terminal (--quiet: never).
+
+exit status: 0 success; 1 failure (a file not written, a run of a sweep
+failed); 2 usage error or invalid input (the message names the file and
+place); 130 interrupted by Ctrl+C (what was finished is written, marked partial)
 )";
 } // namespace
 
@@ -30,6 +51,10 @@ int main(int argc, char** argv) {
         std::fputs(kUsage, argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
     }
+    if (!std::strcmp(argv[1], "--version") || !std::strcmp(argv[1], "-V")) {
+        std::printf("irqscope-cli %s\n", IRQSCOPE_VERSION);
+        return 0;
+    }
     const std::string cmd = argv[1];
     Args args(argc, argv, 2);
     try {
@@ -37,6 +62,7 @@ int main(int argc, char** argv) {
         if (cmd == "describe") return cmdDescribe(args);
         if (cmd == "run") return cmdRun(args);
         if (cmd == "sweep") return cmdSweep(args);
+        if (cmd == "merge") return cmdMerge(args);
         if (cmd == "import") return cmdImport(args);
         std::fprintf(stderr, "irqscope-cli: unknown command '%s'\n\n%s", cmd.c_str(), kUsage);
         return 2;

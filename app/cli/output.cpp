@@ -8,7 +8,12 @@
 #include <QDir>
 #include <QString>
 
+#include "csv.h"
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <unistd.h>
@@ -31,14 +36,101 @@ int writeText(const std::string& path, const std::string& text, const char* what
 }
 } // namespace
 
+namespace {
+bool endsWith(const std::string& s, std::string_view suffix) {
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// The metrics JSON's numeric leaves as dotted paths. Array elements are named
+// by their "name" or "cpu" (tasks.ksoftirqd/0.run_ns, cpus.1.ns.hardirq);
+// warnings (prose) are counted.
+void flatten(const nlohmann::json& j, const std::string& path, std::vector<std::pair<std::string, std::string>>& out) {
+    if (j.is_object()) {
+        for (const auto& [k, v] : j.items()) {
+            if (path.empty() && k == "warnings") {
+                out.emplace_back("warnings", std::to_string(v.size()));
+                continue;
+            }
+            flatten(v, path.empty() ? k : path + "." + k, out);
+        }
+    } else if (j.is_array()) {
+        for (std::size_t i = 0; i < j.size(); ++i) {
+            const auto& e = j[i];
+            std::string id = std::to_string(i);
+            const char* idKey = e.is_object() && e.contains("name")  ? "name"
+                                : e.is_object() && e.contains("cpu") ? "cpu"
+                                                                     : nullptr;
+            if (idKey) id = e[idKey].is_string() ? e[idKey].get<std::string>() : e[idKey].dump();
+            if (!idKey) {
+                flatten(e, path + "." + id, out);
+                continue;
+            }
+            nlohmann::json rest = e;
+            rest.erase(idKey);
+            flatten(rest, path + "." + id, out);
+        }
+    } else if (j.is_boolean()) {
+        out.emplace_back(path, j.get<bool>() ? "1" : "0");
+    } else if (j.is_number()) {
+        out.emplace_back(path, j.dump());
+    }
+}
+} // namespace
+
+std::vector<std::pair<std::string, std::string>> metricsLong(const Metrics& m) {
+    std::vector<std::pair<std::string, std::string>> out;
+    flatten(toJson(m), "", out);
+    return out;
+}
+
+std::string metricsLongCsv(const std::vector<std::pair<std::string, const Metrics*>>& runs) {
+    std::string csv = "run,metric,value\n";
+    for (const auto& [run, m] : runs)
+        for (const auto& [metric, value] : metricsLong(*m))
+            csv += csvField(run) + "," + csvField(metric) + "," + value + "\n";
+    return csv;
+}
+
 int writeMetrics(const Metrics& m, const std::string& path) {
+    // FILE.csv: long format (run, metric, value) for pandas / R; else the JSON.
+    if (endsWith(path, ".csv")) return writeText(path, metricsLongCsv({{m.scenario, &m}}), "metrics");
     return writeText(path, toJson(m).dump(2) + "\n", "metrics");
 }
 
-int writeTrace(const Trace& t, const Metrics&, const std::string& path) {
-    std::ostringstream ss;
-    writeChromeJson(t, ss);
-    return writeText(path, ss.str(), "trace");
+bool isPerfettoPath(const std::string& path) {
+    return endsWith(path, ".pftrace") || endsWith(path, ".perfetto-trace") || endsWith(path, ".pb");
+}
+
+int writeTrace(const Trace& t, const StateLog* log, const std::string& path) {
+    if (!isPerfettoPath(path)) {
+        std::ostringstream ss;
+        writeChromeJson(t, ss);
+        return writeText(path, ss.str(), "trace");
+    }
+    // Streamed to the file (a long run's trace need not fit in memory twice),
+    // then renamed into place so a reader never sees half a file.
+    if (path == "-") {
+        writePerfettoProto(t, log, std::cout);
+        std::cout.flush();
+        return 0;
+    }
+    const std::string part = path + ".part";
+    {
+        std::ofstream out(part, std::ios::binary | std::ios::trunc);
+        if (out) writePerfettoProto(t, log, out);
+        out.close();
+        if (!out) {
+            std::fprintf(stderr, "irqscope-cli: %s: cannot write trace: %s\n", path.c_str(), std::strerror(errno));
+            std::remove(part.c_str());
+            return 1;
+        }
+    }
+    if (std::rename(part.c_str(), path.c_str()) != 0) {
+        std::fprintf(stderr, "irqscope-cli: %s: cannot write trace: %s\n", path.c_str(), std::strerror(errno));
+        std::remove(part.c_str());
+        return 1;
+    }
+    return 0;
 }
 
 std::optional<std::string> checkImagePath(const std::string& path) {
@@ -101,6 +193,37 @@ void printSummary(const Metrics& m) {
                     tp.perSecond);
     for (const auto& w : m.warnings)
         std::printf("warning %s cpu%d: %s\n", formatDuration(w.t).c_str(), w.cpu, w.message.c_str());
+}
+
+int printPercentileTable(const std::vector<std::string>& labels, const std::vector<std::optional<Metrics>>& results,
+                         const std::vector<std::string>& errors, TableFormat format) {
+    // Text shows durations for a person; CSV and JSON carry nanoseconds.
+    const bool human = format == TableFormat::Text;
+    Table t;
+    t.columns = human ? std::vector<std::string>{"run", "series", "count", "mean",   "p50",
+                                                 "p95", "p99",    "max",   "tput/s", "error"}
+                      : std::vector<std::string>{"run",    "series", "count",  "mean_ns",    "p50_ns",
+                                                 "p95_ns", "p99_ns", "max_ns", "tput_per_s", "error"};
+    t.numeric = {false, false, true, true, true, true, true, true, true, false};
+    auto dur = [&](Time ns) { return human ? formatDuration(ns) : std::to_string(ns); };
+    int failed = 0;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        if (!results[i]) {
+            t.rows.push_back({labels[i], "", "", "", "", "", "", "", "", errors[i]});
+            ++failed;
+            continue;
+        }
+        const Metrics& m = *results[i];
+        char tput[32];
+        std::snprintf(tput, sizeof tput, "%.0f", m.throughput.empty() ? 0 : m.throughput.begin()->second.perSecond);
+        if (m.latency.empty()) t.rows.push_back({labels[i], "", "", "", "", "", "", "", tput, ""});
+        for (const auto& [name, h] : m.latency)
+            t.rows.push_back({labels[i], name, std::to_string(h.count()), dur(static_cast<Time>(h.mean())),
+                              dur(h.percentile(50)), dur(h.percentile(95)), dur(h.percentile(99)), dur(h.max()), tput,
+                              ""});
+    }
+    std::fputs(formatTable(t, format).c_str(), stdout);
+    return failed;
 }
 
 } // namespace irqscope::cli

@@ -3,18 +3,34 @@
 
 #include "irqscope/metrics.h"
 #include "irqscope/scenario.h"
+#include "irqscope/state_log.h"
 #include "irqscope/trace.h"
+#include "table.h"
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace irqscope::cli {
 
 // "-" means standard output. Each returns 0 or 1 (after printing why).
+// FILE.csv: the metrics in long format (run, metric, value); else JSON.
 int writeMetrics(const Metrics& m, const std::string& path);
-int writeTrace(const Trace& t, const Metrics& m, const std::string& path);
+// FILE.pftrace (.perfetto-trace, .pb): Perfetto protobuf, with counters from
+// `log` when given; else Chrome trace JSON.
+int writeTrace(const Trace& t, const StateLog* log, const std::string& path);
+bool isPerfettoPath(const std::string& path);
+// The metrics JSON's numeric values as (dotted path, value); the CSV of
+// several runs' metrics in long format.
+std::vector<std::pair<std::string, std::string>> metricsLong(const Metrics& m);
+std::string metricsLongCsv(const std::vector<std::pair<std::string, const Metrics*>>& runs);
 int writeImage(const Trace& t, const Metrics& m, const Scenario& s, const std::string& path);
 std::optional<std::string> checkImagePath(const std::string& path);
 void printSummary(const Metrics& m);
+// One row per run and latency series (count, mean, p50, p95, p99, max,
+// throughput); a failed run prints its error. Returns the number failed.
+int printPercentileTable(const std::vector<std::string>& labels, const std::vector<std::optional<Metrics>>& results,
+                         const std::vector<std::string>& errors, TableFormat format);
 
 } // namespace irqscope::cli

@@ -76,7 +76,9 @@ void MainWindow::saveScenario() {
 
 void MainWindow::saveScenarioAs() {
     const QString suggested =
-        QDir(exportDir()).filePath(QString::fromStdString(knobs_->scenario().name()) + QStringLiteral(".json"));
+        // *.irqscope.json: the name the desktop's file type (application/x-irqscope-scenario) is known by
+        QDir(exportDir())
+            .filePath(QString::fromStdString(knobs_->scenario().name()) + QStringLiteral(".irqscope.json"));
     const QString p = QFileDialog::getSaveFileName(this, tr("Save scenario"), suggested,
                                                    tr("Scenario files (%1)").arg(kScenarioFilter));
     if (p.isEmpty()) return;

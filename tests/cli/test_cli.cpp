@@ -157,7 +157,7 @@ private slots:
         QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
         const auto la = a.readAll().split('\n'), lb = b.readAll().split('\n');
         QCOMPARE(la.size(), 6); // header + 4 runs + trailing newline
-        QVERIFY(la[0].startsWith("net.rate_hz,machine.cpus,error,"));
+        QVERIFY(la[0].startsWith("run,runs,sweep,net.rate_hz,machine.cpus,error,"));
         // identical but for wall-clock columns
         const int wall = la[0].split(',').indexOf("wall_time_s");
         QVERIFY(wall > 0);
