@@ -35,6 +35,25 @@ std::vector<Segment> itemSegments(const Harness& h, int cpu, std::string_view fn
 class TestWorkqueue : public QObject {
     Q_OBJECT
 private slots:
+    void anItemQueuedWhileItRunsRunsNextOnTheSameWorker() {
+        // The item sleeps in the middle; queued again meanwhile, it would be
+        // taken by a second worker of the pool (the first one sleeps, so the pool
+        // wakes another). Linux runs it after the first execution, on the worker
+        // that runs it (find_worker_executing_work()): never twice at once.
+        Harness h({{"machine.cpus", "1"}});
+        auto& wq = h.m->wq().alloc("events", false, false, false, 0);
+        auto& w = item(*h.m, "fold", 100 * kUs, 1 * kMs, 100 * kUs);
+        h.at(0, [&] { h.m->wq().queue(h.m->cpu(0), wq, w); });
+        h.at(500 * kUs, [&] { h.m->wq().queue(h.m->cpu(0), wq, w); });
+        h.run(5 * kMs);
+        const auto segs = itemSegments(h, 0, "fold");
+        QVERIFY(segs.size() >= 3); // two executions around two sleeps (the middle two parts touch)
+        for (const auto& seg : segs) QCOMPARE(h.trace.str(seg.entity), h.trace.str(segs.front().entity));
+        Time busy = 0;
+        for (const auto& seg : segs) busy += seg.end - seg.start;
+        QVERIFY(busy >= 400 * kUs); // both executions ran in full
+    }
+
     void boundPoolWakesASecondWorkerOnlyWhenTheFirstBlocks() {
         Harness h({{"machine.cpus", "2"}});
         auto& wq = h.m->wq().alloc("events", false, false, false, 0);

@@ -138,6 +138,12 @@ void Workqueues::workerTick(Task& t) {
     }
 }
 
+Worker* Workqueues::executing(const WorkerPool& p, const WorkItem& item) const {
+    for (const Task* t : p.workers)
+        if (t->worker && t->worker->current == &item) return t->worker;
+    return nullptr;
+}
+
 Proc<void> Workqueues::workerThread(Kctx& c, Worker& w) {
     WorkerPool& p = *w.pool;
     Task& self = *c.task();
@@ -155,10 +161,21 @@ Proc<void> Workqueues::workerThread(Kctx& c, Worker& w) {
             w.sleeping = false;
             if (p.concurrencyManaged()) ++p.nrRunning;
         }
-        while (!p.worklist.empty()) {
-            if (p.concurrencyManaged() && p.nrRunning > 1) break; // !keep_working()
-            WorkItem* item = p.worklist.front();
-            p.worklist.pop_front();
+        while (!w.scheduled.empty() || !p.worklist.empty()) {
+            WorkItem* item = nullptr;
+            if (!w.scheduled.empty()) {
+                item = w.scheduled.front();
+                w.scheduled.pop_front();
+            } else {
+                if (p.concurrencyManaged() && p.nrRunning > 1) break; // !keep_working()
+                item = p.worklist.front();
+                p.worklist.pop_front();
+                if (Worker* busy = executing(p, *item)) {
+                    busy->scheduled.push_back(item); // still pending: it runs there next
+                    poolChanged(p);
+                    continue;
+                }
+            }
             item->pending = false;
             w.current = item;
             w.itemStart = m_.now();

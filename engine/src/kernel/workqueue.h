@@ -71,6 +71,10 @@ struct Worker {
     Time itemStart = 0;
     bool cpuIntensive = false;
     bool sleeping = false; // counted out of nr_running
+    // Items that were queued again while this worker ran them: a work item
+    // never runs on two workers of a pool at once (process_one_work()'s
+    // find_worker_executing_work()); the worker runs them next.
+    std::deque<WorkItem*> scheduled;
 };
 
 class Workqueues {
@@ -92,6 +96,7 @@ private:
     void kickPool(WorkerPool& p, int fromCpu);
     void activate(Workqueue& wq, WorkerPool& p, WorkItem& w, int fromCpu);
     Proc<void> workerThread(Kctx& c, Worker& w);
+    Worker* executing(const WorkerPool& p, const WorkItem& item) const;
     void poolChanged(const WorkerPool& p);
 
     Machine& m_;
