@@ -1,11 +1,11 @@
 #include "irqscope/engine.h"
 
 #include "check/invariant_observer.h"
+#include "devices/devices.h"
 #include "kernel/machine.h"
 #include "scenario/kernel_config.h"
 #include "state/state_log_recorder.h"
 #include "trace/trace_recorder.h"
-#include "workload/install.h"
 
 #include <optional>
 
@@ -42,7 +42,7 @@ Result<RunResult> run(const Scenario& scenario, const RunOptions& options) {
             m.attach(checker.emplace(invariants, m));
             m.setChecker(&invariants);
         }
-        work::installAll(m, scenario);
+        devices::installDevices(m, devices::readDeviceParams(scenario));
         m.start();
         m.runUntil(duration, options.cancel, options.progress);
         r.metrics.cancelled = options.cancel && options.cancel->load();

@@ -75,6 +75,21 @@ private slots:
         QVERIFY(s.set("gic.masking", "active-bit").ok());
     }
 
+    // Each device checks its own CPU against machine.cpus (devices/<name>/<name>_params.cpp),
+    // and only while it is enabled.
+    void deviceCpusMustExist() {
+        for (auto [device, cpuParam] :
+             {std::pair{"gpu", "irq_cpu"}, std::pair{"bench", "cpu"}, std::pair{"net", "cpu"}}) {
+            nlohmann::json doc = {{"machine", {{"cpus", 2}}}, {device, {{cpuParam, 3}}}};
+            QVERIFY2(Scenario::fromJsonText(doc.dump(), "x.json").ok(), device); // disabled: not checked
+            doc[device]["enabled"] = true;
+            const Error e = parseError(doc.dump().c_str());
+            QCOMPARE(e.file, std::string("x.json"));
+            QCOMPARE(e.where, std::string(device) + "." + cpuParam);
+            QCOMPARE(e.message, std::string("expected a CPU below machine.cpus (2), found 3"));
+        }
+    }
+
     void setReadsValuesByType() {
         Scenario s;
         QVERIFY(s.set("run.duration_ns", "500us").ok());

@@ -1,5 +1,7 @@
 #include "irqscope/scenario.h"
 
+#include "devices/devices.h"
+
 #include "schema_table.h"
 
 #include <algorithm>
@@ -430,13 +432,8 @@ Status Scenario::validate() const {
         return Error{file, "machine.little_cpus",
                      "expected at most machine.cpus (" + std::to_string(cpus) + "), found " +
                          std::to_string(getInt("machine.little_cpus"))};
-    // A device's CPU must exist when the device is there.
-    for (auto [enabled, cpuParam] : {std::pair{"gpu.enabled", "gpu.irq_cpu"}, std::pair{"bench.enabled", "bench.cpu"},
-                                     std::pair{"net.enabled", "net.cpu"}})
-        if (getBool(enabled) && getInt(cpuParam) >= cpus)
-            return Error{file, cpuParam,
-                         "expected a CPU below machine.cpus (" + std::to_string(cpus) + "), found " +
-                             std::to_string(getInt(cpuParam))};
+    if (auto problem = devices::checkDeviceParams(devices::readDeviceParams(*this), static_cast<int>(cpus)))
+        return Error{file, problem->path, problem->message};
     if (getDuration("kernel.sched.rt_runtime_ns") > getDuration("kernel.sched.rt_period_ns"))
         return Error{file, "kernel.sched.rt_runtime_ns", "expected at most kernel.sched.rt_period_ns"};
     return okStatus();

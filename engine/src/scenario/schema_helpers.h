@@ -1,5 +1,5 @@
 // Internal: building blocks for the parameter table. Each device's parameters
-// live in its own params_*.cpp so device models can grow independently.
+// live beside its model (devices/<name>/<name>_params.cpp).
 #pragma once
 
 #include "schema_table.h"
@@ -54,10 +54,5 @@ inline ParamSpec choice(std::string path, std::string def, std::vector<std::stri
     p.doc = std::move(doc);
     return p;
 }
-
-void appendGpuParams(std::vector<ParamSpec>& v);
-void appendNvmeParams(std::vector<ParamSpec>& v);
-void appendDrmParams(std::vector<ParamSpec>& v);
-void appendBenchParams(std::vector<ParamSpec>& v);
 
 } // namespace irqscope::detail

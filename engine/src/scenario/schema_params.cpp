@@ -3,6 +3,7 @@
 // overrides them;
 // constants (2 ms softirq budget, 10 restarts, FIFO 50 IRQ threads, 20 s soft
 // lockup, ...) come from the kernel source cited in docs/engine.md.
+#include "devices/devices.h"
 #include "schema_helpers.h"
 
 namespace irqscope::detail {
@@ -10,8 +11,7 @@ namespace irqscope::detail {
 std::vector<ParamSpec> builtinParams() {
     std::vector<ParamSpec> v;
     const std::string run = "Run", mach = "Machine", kern = "Kernel", sched = "Scheduler", soft = "Softirq",
-                      wq = "Workqueues", wd = "Watchdogs", cost = "Kernel costs", gic = "Interrupt controller",
-                      load = "Workloads";
+                      wq = "Workqueues", wd = "Watchdogs", cost = "Kernel costs", gic = "Interrupt controller";
 
     v.push_back(duration("run.duration_ns", 200 * kMsD, kUsD, 600 * kSD, run, "Simulated time to run."));
     v.push_back(integer("run.seed", 1, 0, 9.0e15, "", run, "Seed of every random stream: same seed, same trace."));
@@ -132,42 +132,7 @@ std::vector<ParamSpec> builtinParams() {
     v.push_back(duration("gic.cost.rwp_wait_ns", 500, 0, 100 * kUsD, gic,
                          "GICv3: wait for GICD_CTLR.RWP after a disable (mask)."));
 
-    const std::string net = "Network (intro)";
-    v.push_back(boolean("net.enabled", false, net,
-                        "A network card: its IRQ raises NET_RX, the softirq hands packets to a receiving task, which "
-                        "queues a stats work item."));
-    v.push_back(real("net.rate_hz", 2000, 1, 1e7, "packets/s", net, "Mean packet arrival rate (Poisson)."));
-    v.push_back(integer("net.cpu", 0, 0, 255, "", net, "CPU the card's interrupt is routed to."));
-    v.push_back(duration("net.cost.handler_ns", 3 * kUsD, 0, 1 * kMsD, net,
-                         "Hard IRQ handler: ack the card, napi_schedule()."));
-    v.push_back(
-        duration("net.cost.packet_ns", 4 * kUsD, 0, 1 * kMsD, net, "NET_RX work per packet (protocol processing)."));
-    v.push_back(integer("net.napi_budget", 64, 1, 4096, "packets", net,
-                        "Packets one NET_RX pass may process before re-raising."));
-    v.push_back(duration("net.app_ns", 20 * kUsD, 0, 1 * kSD, net, "Receiving task's CPU time per packet."));
-    v.push_back(integer("net.stats_every", 8, 1, 1000000, "packets", net,
-                        "The receiver queues a stats work item every this many packets."));
-    v.push_back(
-        duration("net.cost.stats_ns", 15 * kUsD, 0, 1 * kSD, net, "Work item (kworker) time to fold the statistics."));
-
-    appendGpuParams(v);
-    appendNvmeParams(v);
-    appendDrmParams(v);
-    appendBenchParams(v);
-    v.push_back(integer("load.hogs", 0, 0, 1024, "tasks", load, "Background CPU hogs, spread over the CPUs."));
-    v.push_back(choice("load.hog_policy", "other", {"other", "fifo"}, load, "Hog scheduling policy."));
-    v.push_back(integer("load.hog_nice", 0, -20, 19, "", load, "Hog nice value."));
-    v.push_back(duration("load.hog_burst_ns", 5 * kMsD, 1 * kUsD, 10 * kSD, load,
-                         "Bursty hogs: mean run time of a burst (exponential); used when load.hog_sleep_ns > 0."));
-    v.push_back(duration("load.hog_sleep_ns", 0, 0, 10 * kSD, load,
-                         "Bursty hogs: mean sleep between bursts (exponential); 0 = the hog never sleeps."));
-    v.push_back(boolean("probe.enabled", false, load,
-                        "A latency probe thread per CPU woken by an hrtimer (cyclictest / gem_syslatency)."));
-    v.push_back(
-        choice("probe.name", "syslatency", {"syslatency", "cyclictest"}, load, "Name of the probe's latency series."));
-    v.push_back(duration("probe.period_ns", 1 * kMsD, 10 * kUsD, 10 * kSD, load, "Probe wake-up period."));
-    v.push_back(integer("probe.priority", 1, 1, 99, "", load, "Probe SCHED_FIFO priority."));
-    v.push_back(duration("probe.work_ns", 2 * kUsD, 0, 1 * kMsD, load, "Probe CPU time per wake-up."));
+    devices::appendDeviceParams(v); // net, gpu, nvme, iommu, drm, submitter, bench, load, probe
     return v;
 }
 

@@ -1,10 +1,10 @@
-// Scenario parameters of the nvme model (see schema_params.cpp for the rest).
-#include "schema_helpers.h"
+// Scenario parameters of the NVMe devices (nvme.*) and the fio-like jobs (fio.*).
+#include "devices/nvme/nvme.h"
 
-namespace irqscope::detail {
+namespace irqscope::devices {
 
 void appendNvmeParams(std::vector<ParamSpec>& v) {
-    const std::string nvme = "NVMe", iommu = "IOMMU";
+    const std::string nvme = "NVMe";
     v.push_back(boolean("nvme.enabled", false, nvme, "NVMe SSDs with one managed MSI-X vector per completion queue."));
     v.push_back(integer("nvme.devices", 2, 1, 16, "devices", nvme, "Number of NVMe devices."));
     v.push_back(integer("nvme.queues", 16, 1, 256, "queues", nvme,
@@ -24,21 +24,24 @@ void appendNvmeParams(std::vector<ParamSpec>& v) {
     v.push_back(integer("fio.jobs", 20, 0, 1024, "jobs", nvme, "fio-like jobs, one per CPU from CPU 0."));
     v.push_back(integer("fio.iodepth", 20, 1, 1024, "I/Os", nvme, "I/Os in flight per job."));
     v.push_back(integer("fio.batch", 4, 1, 1024, "I/Os", nvme, "I/Os submitted per system call."));
-
-    v.push_back(
-        choice("iommu.mode", "off", {"off", "strict", "lazy"}, iommu,
-               "DMA unmap: no IOMMU, strict (invalidate + sync on every unmap) or lazy (batched flush queue)."));
-    v.push_back(duration("iommu.cost.direct_unmap_ns", 100, 0, 100 * kUsD, iommu, "dma-direct unmap (no IOMMU)."));
-    v.push_back(
-        duration("iommu.cost.unmap_ns", 400, 0, 100 * kUsD, iommu, "IOMMU page-table unmap (strict and lazy)."));
-    v.push_back(duration("iommu.cost.cmdq_sync_ns", 800, 0, 1 * kMsD, iommu,
-                         "TLBI + CMD_SYNC: how long one invalidation holds the machine's one shared SMMU command queue "
-                         "(the serialised part; waiting for a busy queue comes on top). ESTIMATE: 1/this is the most "
-                         "strict unmaps per second the machine can do."));
-    v.push_back(integer("iommu.lazy_batch", 256, 1, 65536, "entries", iommu,
-                        "Lazy: flush queue entries before a global invalidate."));
-    v.push_back(
-        duration("iommu.lazy_timeout_ns", 10 * kMsD, 1 * kUsD, 1 * kSD, iommu, "Lazy: flush at least this often."));
 }
 
-} // namespace irqscope::detail
+NvmeParams readNvmeParams(const Scenario& s) {
+    NvmeParams p;
+    p.enabled = s.getBool("nvme.enabled");
+    p.devices = static_cast<int>(s.getInt("nvme.devices"));
+    p.queues = static_cast<int>(s.getInt("nvme.queues"));
+    p.threaded = s.getString("nvme.completion") == "threaded";
+    p.managedThread = s.getString("nvme.thread_affinity") == "managed";
+    p.serviceNs = s.getDuration("nvme.service_ns");
+    p.maxIops = s.getInt("nvme.max_iops");
+    p.cqeNs = s.getDuration("nvme.cost.cqe_ns");
+    p.submitNs = s.getDuration("nvme.cost.submit_ns");
+    p.checkNs = s.getDuration("nvme.cost.check_ns");
+    p.fioJobs = static_cast<int>(s.getInt("fio.jobs"));
+    p.fioIodepth = static_cast<int>(s.getInt("fio.iodepth"));
+    p.fioBatch = static_cast<int>(s.getInt("fio.batch"));
+    return p;
+}
+
+} // namespace irqscope::devices

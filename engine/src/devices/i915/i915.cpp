@@ -29,14 +29,16 @@
 // Nothing here knows a preset: coalescing, the irqs-off share, the latency a
 // victim sees and the GPU throughput all follow from these costs and the
 // kernel's rules for the context the bottom half runs in.
-#include "workload/install.h"
+#include "devices/i915/i915.h"
+#include "devices/metric_ref.h"
+#include "kernel/machine.h"
 
 #include <algorithm>
 #include <deque>
 #include <memory>
 #include <vector>
 
-namespace irqscope::work {
+namespace irqscope::devices {
 
 using namespace kern;
 
@@ -45,7 +47,7 @@ namespace {
 constexpr int kGpuIntid = 63;
 constexpr std::size_t kElspPorts = 2;
 
-enum class BottomHalf { Hardirq, Tasklet, Kthread };
+using BottomHalf = I915Params::BottomHalf;
 
 struct Gpu;
 
@@ -63,23 +65,19 @@ struct Engine {
 
 struct Gpu {
     Machine& m;
-    BottomHalf bh = BottomHalf::Hardirq;
+    I915Params p;
     std::vector<std::unique_ptr<Engine>> engines;
     hw::IrqLine* line = nullptr;
     Tasklet* tasklet = nullptr;
     Task* kthread = nullptr;
     bool kthreadPending = false;
-    Time requestNs = 0, iirNs = 0, forcewakeNs = 0, csbEntryNs = 0, elspWriteNs = 0, dequeueNs = 0, execbufNs = 0,
-         userNs = 0;
-    int execbufSleepPoints = 0;
-    int csbEntries = 6;
-    std::size_t maxInflight = 64;
     // Counters live in the machine's recorder (std::map nodes do not move).
     std::uint64_t* retired = nullptr;
     std::uint64_t* irqs = nullptr;
     std::uint64_t* csbRead = nullptr;
     std::uint64_t* bhRuns = nullptr;
-    explicit Gpu(Machine& mm) : m(mm) {}
+    CounterRef csbOverflows;
+    Gpu(Machine& mm, const I915Params& params) : m(mm), p(params), csbOverflows(mm.rec(), "gpu_csb_overflows") {}
 };
 
 // ---- hardware side: plain events -------------------------------------------
@@ -91,20 +89,20 @@ void startNext(Engine& e);
 void onRequestDone(Engine& e) {
     Gpu& g = *e.gpu;
     ++e.hwDone;
-    if (e.csbUnread < g.csbEntries) ++e.csbUnread;
-    else ++g.m.rec().counters["gpu_csb_overflows"]; // cannot happen with two ports: a check
+    if (e.csbUnread < g.p.csbEntries) ++e.csbUnread;
+    else ++g.csbOverflows; // cannot happen with two ports: a check
     g.m.irq().raise(*g.line);
     if (e.hwDone < e.ports.size()) startNext(e);
 }
 
 void startNext(Engine& e) {
-    e.gpu->m.q().schedule<&onRequestDone>(e.gpu->m.now() + e.gpu->requestNs, e);
+    e.gpu->m.q().schedule<&onRequestDone>(e.gpu->m.now() + e.gpu->p.requestNs, e);
 }
 
 // ---- driver side: coroutines ----------------------------------------------
 
 void takeWaiters(Engine& e, std::vector<Task*>& out) {
-    if (e.waiters.empty() || e.inflight() >= e.gpu->maxInflight) return;
+    if (e.waiters.empty() || e.inflight() >= e.gpu->p.maxInflight) return;
     for (Task* t : e.waiters) out.push_back(t);
     e.waiters.clear();
 }
@@ -115,8 +113,8 @@ void takeWaiters(Engine& e, std::vector<Task*>& out) {
 Proc<void> elspSubmit(Kctx& c, Engine& e, std::uint8_t flags) {
     Gpu& g = *e.gpu;
     const std::size_t n = std::min(kElspPorts, e.queue.size());
-    for (std::size_t i = 0; i < n; ++i) co_await c.work(g.dequeueNs, flags);
-    co_await c.work(g.elspWriteNs, flags);
+    for (std::size_t i = 0; i < n; ++i) co_await c.work(g.p.dequeueNs, flags);
+    co_await c.work(g.p.elspWriteNs, flags);
     for (std::size_t i = 0; i < n && !e.queue.empty(); ++i) {
         e.ports.push_back(e.queue.front());
         e.queue.pop_front();
@@ -129,14 +127,14 @@ Proc<void> elspSubmit(Kctx& c, Engine& e, std::uint8_t flags) {
 // The bottom half proper: forcewake, process_csb() on every engine, resubmit.
 Proc<void> bottomHalf(Kctx& c, Gpu& g, std::uint8_t flags) {
     ++*g.bhRuns;
-    co_await c.work(g.forcewakeNs / 2, flags); // forcewake get (+ ack wait)
+    co_await c.work(g.p.forcewakeNs / 2, flags); // forcewake get (+ ack wait)
     std::vector<Task*> wake;
     for (auto& ep : g.engines) {
         Engine& e = *ep;
         // Read the CSB tail once; entries written after this wait for the next run.
         const int n = e.csbUnread;
         for (int i = 0; i < n; ++i) {
-            co_await c.work(g.csbEntryNs, flags);
+            co_await c.work(g.p.csbEntryNs, flags);
             e.ports.pop_front(); // retire port 0, promote port 1
             --e.hwDone;
             --e.csbUnread;
@@ -149,7 +147,7 @@ Proc<void> bottomHalf(Kctx& c, Gpu& g, std::uint8_t flags) {
             co_await elspSubmit(c, e, flags);
         }
     }
-    co_await c.work(g.forcewakeNs - g.forcewakeNs / 2, flags); // forcewake put
+    co_await c.work(g.p.forcewakeNs - g.p.forcewakeNs / 2, flags); // forcewake put
     for (Task* t : wake) {
         co_await c.work(c.m().cfg().cost.wakeup, flags);
         c.m().sched().wake(*t, c.cpu().id);
@@ -158,8 +156,8 @@ Proc<void> bottomHalf(Kctx& c, Gpu& g, std::uint8_t flags) {
 
 Proc<IrqReturn> gtIrqHandler(Kctx& c, Gpu& g) {
     ++*g.irqs;
-    co_await c.work(g.iirNs); // read GT IIR, ack it (MMIO)
-    switch (g.bh) {
+    co_await c.work(g.p.iirNs); // read GT IIR, ack it (MMIO)
+    switch (g.p.bottomHalf) {
     case BottomHalf::Hardirq: co_await bottomHalf(c, g, 0); break;
     case BottomHalf::Tasklet:
         co_await c.work(c.m().cfg().cost.softirqRaise);
@@ -176,19 +174,30 @@ Proc<IrqReturn> gtIrqHandler(Kctx& c, Gpu& g) {
     co_return IrqReturn::Handled;
 }
 
+// The kthread bottom half: one pass per wake-up.
+Proc<void> bottomHalfKthread(Kctx& c, Gpu& g) {
+    for (;;) {
+        while (!g.kthreadPending) co_await c.block();
+        g.kthreadPending = false;
+        // spin_lock(execlists_lock): no preemption inside a pass
+        co_await bottomHalf(c, g, kNoPreempt);
+        co_await c.condResched();
+    }
+}
+
 Proc<void> submitterBody(Kctx& c, Gpu& g, std::size_t first) {
     // The execlists lock the submitter takes depends on where the bottom half runs.
-    const std::uint8_t lockFlags = g.bh == BottomHalf::Hardirq   ? kIrqsOff    // spin_lock_irqsave
-                                   : g.bh == BottomHalf::Tasklet ? kBhOff      // spin_lock_bh
-                                                                 : kNoPreempt; // spin_lock
+    const std::uint8_t lockFlags = g.p.bottomHalf == BottomHalf::Hardirq   ? kIrqsOff    // spin_lock_irqsave
+                                   : g.p.bottomHalf == BottomHalf::Tasklet ? kBhOff      // spin_lock_bh
+                                                                           : kNoPreempt; // spin_lock
     std::size_t next = first;
     for (;;) {
-        co_await c.work(g.userNs, kUser);
+        co_await c.work(g.p.userNs, kUser);
         // i915_gem_do_execbuffer(): kernel mode. Under voluntary preemption its
         // might_sleep() points (mutex_lock, GFP_KERNEL allocations) are where a
         // woken task gets the CPU; between them the ioctl is not preempted.
-        const int points = g.execbufSleepPoints;
-        Time left = g.execbufNs; // the chunks add up to the whole ioctl
+        const int points = g.p.execbufSleepPoints;
+        Time left = g.p.execbufNs; // the chunks add up to the whole ioctl
         for (int i = 0; i < points; ++i) {
             co_await c.condResched();
             const Time chunk = left / (points - i);
@@ -198,7 +207,7 @@ Proc<void> submitterBody(Kctx& c, Gpu& g, std::size_t first) {
         if (points == 0) co_await c.work(left);
         Engine& e = *g.engines[next];
         next = (next + 1) % g.engines.size();
-        while (e.inflight() >= g.maxInflight) { // throttle: wait for the bottom half to retire some
+        while (e.inflight() >= g.p.maxInflight) { // throttle: wait for the bottom half to retire some
             e.waiters.push_back(c.task());
             co_await c.block();
         }
@@ -213,72 +222,47 @@ Proc<void> submitterBody(Kctx& c, Gpu& g, std::size_t first) {
 
 } // namespace
 
-void installGpu(Machine& m, const Scenario& s) {
-    if (!s.getBool("gpu.enabled")) return;
-    auto gp = std::make_shared<Gpu>(m);
+void installI915(Machine& m, const I915Params& p) {
+    if (!p.enabled) return;
+    auto gp = std::make_shared<Gpu>(m, p);
     Gpu& g = *gp;
-    const std::string bh = s.getString("gpu.bottom_half");
-    g.bh = bh == "tasklet" ? BottomHalf::Tasklet : bh == "kthread" ? BottomHalf::Kthread : BottomHalf::Hardirq;
-    g.requestNs = s.getDuration("gpu.request_ns");
-    g.iirNs = s.getDuration("gpu.cost.iir_ns");
-    g.forcewakeNs = s.getDuration("gpu.cost.forcewake_ns");
-    g.csbEntryNs = s.getDuration("gpu.cost.csb_entry_ns");
-    g.elspWriteNs = s.getDuration("gpu.cost.elsp_write_ns");
-    g.dequeueNs = s.getDuration("gpu.cost.dequeue_ns");
-    g.execbufNs = s.getDuration("gpu.cost.execbuf_ns");
-    g.userNs = s.getDuration("gpu.cost.user_ns");
-    g.execbufSleepPoints = static_cast<int>(s.getInt("gpu.execbuf_might_sleep"));
-    g.csbEntries = static_cast<int>(s.getInt("gpu.csb_entries"));
-    g.maxInflight = static_cast<std::size_t>(s.getInt("gpu.max_inflight"));
     auto& counters = m.rec().counters;
     g.retired = &counters["gpu_requests"];
     g.irqs = &counters["gpu_irqs"];
     g.csbRead = &counters["gpu_csb_entries"];
     g.bhRuns = &counters["gpu_bottom_halves"];
 
-    const int engines = static_cast<int>(s.getInt("gpu.engines"));
-    for (int i = 0; i < engines; ++i) {
+    for (int i = 0; i < p.engines; ++i) {
         auto e = std::make_unique<Engine>();
         e->gpu = &g;
         e->id = i;
         g.engines.push_back(std::move(e));
     }
-    const int irqCpu = static_cast<int>(std::min<std::int64_t>(s.getInt("gpu.irq_cpu"), m.cpuCount() - 1));
+    const int irqCpu = std::min(p.irqCpu, m.cpuCount() - 1);
     g.line = &m.gic().addLine(hw::IntType::SPI, kGpuIntid, irqCpu, "i915");
     m.irq().request(
         *g.line, "i915", [gp](Kctx& c) { return gtIrqHandler(c, *gp); }, {}, 0);
 
-    if (g.bh == BottomHalf::Tasklet) {
+    if (p.bottomHalf == BottomHalf::Tasklet) {
         g.tasklet = &m.tasklets().create("execlists_tasklet", [gp](Kctx& c) { return bottomHalf(c, *gp, 0); });
-    } else if (g.bh == BottomHalf::Kthread) {
-        const bool fifo = s.getString("gpu.kthread_policy") == "fifo";
-        const int prio = fifo ? static_cast<int>(s.getInt("gpu.kthread_priority")) : 0;
-        g.kthread = &m.sched().createTask("i915/execlists", ContextKind::Kthread, fifo ? Policy::Fifo : Policy::Normal,
-                                          prio, m.allCpus(), [gp](Kctx& c) -> Proc<void> {
-                                              Gpu& gg = *gp;
-                                              for (;;) {
-                                                  while (!gg.kthreadPending) co_await c.block();
-                                                  gg.kthreadPending = false;
-                                                  // spin_lock(execlists_lock): no preemption inside a pass
-                                                  co_await bottomHalf(c, gg, kNoPreempt);
-                                                  co_await c.condResched();
-                                              }
-                                          });
-        g.kthread->cpu = &m.cpu(irqCpu);
+    } else if (p.bottomHalf == BottomHalf::Kthread) {
+        const int prio = p.kthreadFifo ? p.kthreadPriority : 0;
+        g.kthread =
+            &m.sched().createTask("i915/execlists", ContextKind::Kthread, p.kthreadFifo ? Policy::Fifo : Policy::Normal,
+                                  prio, m.allCpus(), [gp](Kctx& c) { return bottomHalfKthread(c, *gp); });
+        m.sched().setTaskCpu(*g.kthread, irqCpu);
     }
 
-    const int submitters = static_cast<int>(s.getInt("gpu.submitters"));
-    const bool pinned = s.getBool("gpu.pin_submitters");
-    for (int i = 0; i < submitters; ++i) {
+    for (int i = 0; i < p.submitters; ++i) {
         const int cpu = i % m.cpuCount();
         const auto first = static_cast<std::size_t>(i) % g.engines.size();
         Task& t = m.sched().createTask("gem_exec_nop/" + std::to_string(i), ContextKind::User, Policy::Normal, 0,
-                                       pinned ? m.oneCpu(cpu) : m.allCpus(),
+                                       p.pinSubmitters ? m.oneCpu(cpu) : m.allCpus(),
                                        [gp, first](Kctx& c) { return submitterBody(c, *gp, first); });
-        t.cpu = &m.cpu(cpu);
+        m.sched().setTaskCpu(t, cpu);
         m.sched().wake(t, -1);
     }
     m.keepAlive(gp);
 }
 
-} // namespace irqscope::work
+} // namespace irqscope::devices

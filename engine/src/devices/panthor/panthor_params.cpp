@@ -1,14 +1,12 @@
-// Scenario parameters of the drm model (see schema_params.cpp for the rest).
-#include "schema_helpers.h"
+// Scenario parameters of the panthor-like GPU (drm.cost.*, drm.gpu_job_ns) and
+// its frame submitter (submitter.*), after the scheduler's own in the
+// "DRM scheduler" group.
+#include "devices/panthor/panthor.h"
 
-namespace irqscope::detail {
+namespace irqscope::devices {
 
-void appendDrmParams(std::vector<ParamSpec>& v) {
+void appendPanthorParams(std::vector<ParamSpec>& v) {
     const std::string drm = "DRM scheduler";
-    v.push_back(boolean("drm.enabled", false, drm, "A DRM scheduler feeding a GPU queue (panthor style)."));
-    v.push_back(
-        choice("drm.submit_wq", "normal", {"normal", "highpri", "rt"}, drm,
-               "Workqueue running run_job: ordered unbound (nice 0), WQ_HIGHPRI (nice -20) or WQ_RT (SCHED_FIFO)."));
     v.push_back(
         duration("drm.cost.run_job_ns", 8 * kUsD, 0, 10 * kMsD, drm, "run_job: write the job to the GPU ring."));
     v.push_back(duration("drm.cost.ioctl_ns", 6 * kUsD, 0, 10 * kMsD, drm,
@@ -33,4 +31,23 @@ void appendDrmParams(std::vector<ParamSpec>& v) {
                "composite, submit, wait for the next frame), or after it (submit, then build the next frame)."));
 }
 
-} // namespace irqscope::detail
+PanthorParams readPanthorParams(const Scenario& s) {
+    PanthorParams p;
+    p.runJobNs = s.getDuration("drm.cost.run_job_ns");
+    p.ioctlNs = s.getDuration("drm.cost.ioctl_ns");
+    p.ioctlTailNs = s.getDuration("drm.cost.ioctl_tail_ns");
+    p.freeJobNs = s.getDuration("drm.cost.free_job_ns");
+    p.jobIrqNs = s.getDuration("drm.cost.job_irq_ns");
+    p.gpuJobNs = s.getDuration("drm.gpu_job_ns");
+    FrameSubmitterParams& f = p.submitter;
+    f.enabled = s.getBool("submitter.enabled");
+    f.fifo = s.getString("submitter.policy") == "fifo";
+    f.nice = static_cast<int>(s.getInt("submitter.nice"));
+    f.priority = static_cast<int>(s.getInt("submitter.priority"));
+    f.periodNs = s.getDuration("submitter.period_ns");
+    f.workNs = s.getDuration("submitter.work_ns");
+    f.buildFirst = s.getString("submitter.frame_work") == "before-submit";
+    return p;
+}
+
+} // namespace irqscope::devices

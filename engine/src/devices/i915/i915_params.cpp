@@ -1,9 +1,9 @@
-// Scenario parameters of the gpu model (see schema_params.cpp for the rest).
-#include "schema_helpers.h"
+// Scenario parameters of the i915 execlists GPU (gpu.*).
+#include "devices/i915/i915.h"
 
-namespace irqscope::detail {
+namespace irqscope::devices {
 
-void appendGpuParams(std::vector<ParamSpec>& v) {
+void appendI915Params(std::vector<ParamSpec>& v) {
     const std::string gpu = "GPU (i915 execlists)";
     v.push_back(boolean("gpu.enabled", false, gpu, "An i915-style GPU with execlists engines."));
     v.push_back(integer("gpu.engines", 5, 1, 16, "engines", gpu,
@@ -44,4 +44,35 @@ void appendGpuParams(std::vector<ParamSpec>& v) {
     v.push_back(integer("gpu.kthread_priority", 1, 1, 99, "", gpu, "SCHED_FIFO priority of the kthread bottom half."));
 }
 
-} // namespace irqscope::detail
+I915Params readI915Params(const Scenario& s) {
+    I915Params p;
+    p.enabled = s.getBool("gpu.enabled");
+    p.engines = static_cast<int>(s.getInt("gpu.engines"));
+    const std::string bh = s.getString("gpu.bottom_half");
+    p.bottomHalf = bh == "tasklet"   ? I915Params::BottomHalf::Tasklet
+                   : bh == "kthread" ? I915Params::BottomHalf::Kthread
+                                     : I915Params::BottomHalf::Hardirq;
+    p.irqCpu = static_cast<int>(s.getInt("gpu.irq_cpu"));
+    p.csbEntries = static_cast<int>(s.getInt("gpu.csb_entries"));
+    p.requestNs = s.getDuration("gpu.request_ns");
+    p.iirNs = s.getDuration("gpu.cost.iir_ns");
+    p.forcewakeNs = s.getDuration("gpu.cost.forcewake_ns");
+    p.csbEntryNs = s.getDuration("gpu.cost.csb_entry_ns");
+    p.elspWriteNs = s.getDuration("gpu.cost.elsp_write_ns");
+    p.dequeueNs = s.getDuration("gpu.cost.dequeue_ns");
+    p.submitters = static_cast<int>(s.getInt("gpu.submitters"));
+    p.execbufNs = s.getDuration("gpu.cost.execbuf_ns");
+    p.execbufSleepPoints = static_cast<int>(s.getInt("gpu.execbuf_might_sleep"));
+    p.userNs = s.getDuration("gpu.cost.user_ns");
+    p.pinSubmitters = s.getBool("gpu.pin_submitters");
+    p.maxInflight = static_cast<std::size_t>(s.getInt("gpu.max_inflight"));
+    p.kthreadFifo = s.getString("gpu.kthread_policy") == "fifo";
+    p.kthreadPriority = static_cast<int>(s.getInt("gpu.kthread_priority"));
+    return p;
+}
+
+std::optional<ParamProblem> checkI915Params(const I915Params& p, int cpus) {
+    return p.enabled ? checkCpuExists("gpu.irq_cpu", p.irqCpu, cpus) : std::nullopt;
+}
+
+} // namespace irqscope::devices

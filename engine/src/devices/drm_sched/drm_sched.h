@@ -1,0 +1,20 @@
+// The DRM GPU scheduler's parameters (drm.enabled, drm.submit_wq). The model
+// is drm_sched_model.h; a GPU driver (panthor/) owns one.
+#pragma once
+
+#include "devices/device_params.h"
+
+#include <vector>
+
+namespace irqscope::devices {
+
+struct DrmSchedParams {
+    bool enabled = false; // the scheduler and the GPU it feeds are there
+    // The workers of sched->submit_wq: ordered unbound (nice 0), WQ_HIGHPRI (nice -20) or WQ_RT (SCHED_FIFO).
+    enum class SubmitWq { Normal, HighPri, Rt } submitWq = SubmitWq::Normal;
+};
+
+void appendDrmSchedParams(std::vector<ParamSpec>& v);
+DrmSchedParams readDrmSchedParams(const Scenario& s);
+
+} // namespace irqscope::devices

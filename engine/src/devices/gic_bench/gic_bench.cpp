@@ -1,0 +1,91 @@
+// Valentin Schneider's IRQ benchmark from the seed thread "irqchip/irq-gic:
+// Optimize masking by leveraging EOImode=1" (May 2021):
+//
+//     loop:                                   threaded handler:
+//         irq_set_irqchip_state(irq,              complete(&done);
+//             IRQCHIP_STATE_PENDING, true);
+//         wait_for_completion(&done);
+//
+// A bench thread pinned to bench.cpu sets an SPI pending through the
+// distributor (GICD_ISPENDR / GIC_DIST_PENDING_SET: one MMIO write under the
+// descriptor lock, interrupts off) and sleeps. The interrupt is routed to the
+// same CPU. It is requested with an ordinary handler, so under threadirqs (or
+// PREEMPT_RT) forced threading makes it ONESHOT: the hardirq only wakes
+// irq/N-bench (SCHED_FIFO 50, following the line's effective affinity), which
+// runs the handler (bench.handler_ns) and complete()s, waking the bench thread.
+// Every cycle therefore pays what genirq and the GIC driver do for a threaded
+// ONESHOT SPI — mask (ICENABLER, plus the RWP wait on GICv3) before waking the
+// thread and unmask (ISENABLER) after it — unless gic.masking=active-bit lets
+// the active bit do the masking (irq.cpp). Throughput counter `irqs`; the
+// `bench_cycle` series is raise-to-wake-up.
+#include "devices/gic_bench/gic_bench.h"
+#include "devices/metric_ref.h"
+#include "kernel/machine.h"
+
+#include <memory>
+
+namespace irqscope::devices {
+
+using namespace kern;
+
+namespace {
+
+constexpr int kBenchIntid = 34;
+
+struct GicBench {
+    hw::IrqLine* line = nullptr;
+    Task* thread = nullptr;
+    bool done = false; // struct completion
+    Time raisedAt = 0;
+    Time handlerNs = 0;
+    std::uint64_t* cycles = nullptr;
+    LatencyRef cycle;
+    explicit GicBench(Recorder& rec) : cycle(rec, "bench_cycle") {}
+};
+
+// The handler the line is requested with; threadirqs runs it in irq/N-bench.
+Proc<IrqReturn> handler(Kctx& c, GicBench& b) {
+    co_await c.work(b.handlerNs);
+    // complete(&done)
+    b.done = true;
+    if (b.thread->state == Task::State::Blocked) {
+        co_await c.work(c.m().cfg().cost.wakeup);
+        c.m().sched().wake(*b.thread, c.cpu().id);
+    }
+    co_return IrqReturn::Handled;
+}
+
+Proc<void> benchLoop(Kctx& c, GicBench& b) {
+    for (;;) {
+        // irq_set_irqchip_state(): desc lock (irqsave), GICD_ISPENDR write
+        b.raisedAt = c.now();
+        co_await c.work(c.m().cfg().cost.distWrite, kIrqsOff);
+        c.m().irq().raise(*b.line);
+        co_await c.work(0);                 // interrupts back on: the SPI is taken here
+        while (!b.done) co_await c.block(); // wait_for_completion()
+        b.done = false;
+        ++*b.cycles;
+        b.cycle.add(c.now() - b.raisedAt);
+    }
+}
+
+} // namespace
+
+void installGicBench(Machine& m, const GicBenchParams& p) {
+    if (!p.enabled) return;
+    auto bp = std::make_shared<GicBench>(m.rec());
+    GicBench& b = *bp;
+    const int cpu = std::min(p.cpu, m.cpuCount() - 1);
+    b.handlerNs = p.handlerNs;
+    b.cycles = &m.rec().counters["irqs"]; // a throughput of 0 is a result here: listed from the start
+    b.line = &m.gic().addLine(hw::IntType::SPI, kBenchIntid, cpu, "bench");
+    // request_irq() with a primary handler and no thread: threadirqs force-threads it.
+    m.irq().request(
+        *b.line, "bench", [bp](Kctx& c) { return handler(c, *bp); }, {}, 0);
+    b.thread = &m.sched().createTask("irqbench", ContextKind::Kthread, Policy::Normal, 0, m.oneCpu(cpu),
+                                     [bp](Kctx& c) { return benchLoop(c, *bp); });
+    m.sched().wake(*b.thread, -1);
+    m.keepAlive(bp);
+}
+
+} // namespace irqscope::devices

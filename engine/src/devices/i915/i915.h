@@ -1,0 +1,38 @@
+// An i915-style GPU driven through execlists: engines with 2-port ELSPs and
+// context-status buffers behind one shared GT interrupt, the driver's bottom
+// half in hardirq, a HI tasklet or a kthread, and gem_exec_nop-style
+// submitters.
+#pragma once
+
+#include "devices/device_params.h"
+
+#include <cstddef>
+#include <vector>
+
+namespace irqscope::devices {
+
+struct I915Params {
+    bool enabled = false;
+    int engines = 5;
+    enum class BottomHalf { Hardirq, Tasklet, Kthread } bottomHalf = BottomHalf::Hardirq;
+    int irqCpu = 0;
+    int csbEntries = 6;
+    Time requestNs = 0; // GPU time of one (nop) request
+    Time iirNs = 0, forcewakeNs = 0, csbEntryNs = 0, elspWriteNs = 0, dequeueNs = 0;
+    int submitters = 2;
+    Time execbufNs = 0;
+    int execbufSleepPoints = 0; // might_sleep() points in the execbuf ioctl
+    Time userNs = 0;
+    bool pinSubmitters = true;
+    std::size_t maxInflight = 64;
+    bool kthreadFifo = true;
+    int kthreadPriority = 1;
+};
+
+void appendI915Params(std::vector<ParamSpec>& v);
+I915Params readI915Params(const Scenario& s);
+std::optional<ParamProblem> checkI915Params(const I915Params& p, int cpus);
+
+void installI915(kern::Machine& m, const I915Params& p);
+
+} // namespace irqscope::devices

@@ -1,0 +1,45 @@
+// CPU hogs: background tasks spread over the CPUs from the last one (CPU 0
+// takes the device IRQs). Classic hogs spin in user space forever; bursty ones
+// (load.hog_sleep_ns > 0) run ~burst and sleep ~sleep, both exponential.
+#include "devices/load/load.h"
+#include "kernel/machine.h"
+
+namespace irqscope::devices {
+
+using namespace kern;
+
+namespace {
+
+Proc<void> hog(Kctx& c, std::string name, Time burst, Time sleep) {
+    if (sleep <= 0)
+        for (;;) co_await c.work(kMs, kUser); // spins in user space
+    Machine& m = c.m();
+    sim::Rng rng = m.rng(name);
+    Task* self = c.task();
+    for (;;) {
+        for (Time left = std::max<Time>(1, rng.exponential(burst)); left > 0; left -= kMs)
+            co_await c.work(std::min(left, kMs), kUser);
+        bool fired = false;
+        m.timers().hrtimerStart(c.cpu().id, c.now() + std::max<Time>(1, rng.exponential(sleep)),
+                                [&m, self, &fired](Kctx& k, Time) {
+                                    fired = true;
+                                    m.sched().wake(*self, k.cpu().id);
+                                });
+        while (!fired) co_await c.block();
+    }
+}
+
+} // namespace
+
+void installHogs(Machine& m, const HogParams& p) {
+    for (int i = 0; i < p.count; ++i) {
+        const std::string name = "hog/" + std::to_string(i);
+        Task& t = m.sched().createTask(
+            name, ContextKind::User, p.fifo ? Policy::Fifo : Policy::Normal, p.fifo ? 1 : p.nice, m.allCpus(),
+            [name, burst = p.burstNs, sleep = p.sleepNs](Kctx& c) { return hog(c, name, burst, sleep); });
+        m.sched().setTaskCpu(t, m.cpuCount() - 1 - i % m.cpuCount());
+        m.sched().wake(t, -1);
+    }
+}
+
+} // namespace irqscope::devices

@@ -1,0 +1,35 @@
+// Background load and latency probes: CPU hogs (always spinning, or bursty)
+// and a cyclictest / gem_syslatency style probe thread per CPU.
+#pragma once
+
+#include "devices/device_params.h"
+
+#include <string>
+#include <vector>
+
+namespace irqscope::devices {
+
+struct HogParams {
+    int count = 0; // load.hogs
+    bool fifo = false;
+    int nice = 0;
+    Time burstNs = 0; // mean run time of a burst
+    Time sleepNs = 0; // mean sleep between bursts; 0: the hog never sleeps
+};
+
+struct ProbeParams {
+    bool enabled = false;
+    std::string series; // probe.name: the latency series it reports
+    Time periodNs = 0;
+    Time workNs = 0;
+    int priority = 1;
+};
+
+void appendLoadParams(std::vector<ParamSpec>& v);
+HogParams readHogParams(const Scenario& s);
+ProbeParams readProbeParams(const Scenario& s);
+
+void installHogs(kern::Machine& m, const HogParams& p);
+void installProbes(kern::Machine& m, const ProbeParams& p);
+
+} // namespace irqscope::devices

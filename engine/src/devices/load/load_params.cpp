@@ -1,0 +1,44 @@
+// Scenario parameters of the hogs (load.*) and the latency probes (probe.*).
+#include "devices/load/load.h"
+
+namespace irqscope::devices {
+
+void appendLoadParams(std::vector<ParamSpec>& v) {
+    const std::string load = "Workloads";
+    v.push_back(integer("load.hogs", 0, 0, 1024, "tasks", load, "Background CPU hogs, spread over the CPUs."));
+    v.push_back(choice("load.hog_policy", "other", {"other", "fifo"}, load, "Hog scheduling policy."));
+    v.push_back(integer("load.hog_nice", 0, -20, 19, "", load, "Hog nice value."));
+    v.push_back(duration("load.hog_burst_ns", 5 * kMsD, 1 * kUsD, 10 * kSD, load,
+                         "Bursty hogs: mean run time of a burst (exponential); used when load.hog_sleep_ns > 0."));
+    v.push_back(duration("load.hog_sleep_ns", 0, 0, 10 * kSD, load,
+                         "Bursty hogs: mean sleep between bursts (exponential); 0 = the hog never sleeps."));
+    v.push_back(boolean("probe.enabled", false, load,
+                        "A latency probe thread per CPU woken by an hrtimer (cyclictest / gem_syslatency)."));
+    v.push_back(
+        choice("probe.name", "syslatency", {"syslatency", "cyclictest"}, load, "Name of the probe's latency series."));
+    v.push_back(duration("probe.period_ns", 1 * kMsD, 10 * kUsD, 10 * kSD, load, "Probe wake-up period."));
+    v.push_back(integer("probe.priority", 1, 1, 99, "", load, "Probe SCHED_FIFO priority."));
+    v.push_back(duration("probe.work_ns", 2 * kUsD, 0, 1 * kMsD, load, "Probe CPU time per wake-up."));
+}
+
+HogParams readHogParams(const Scenario& s) {
+    HogParams p;
+    p.count = static_cast<int>(s.getInt("load.hogs"));
+    p.fifo = s.getString("load.hog_policy") == "fifo";
+    p.nice = static_cast<int>(s.getInt("load.hog_nice"));
+    p.burstNs = s.getDuration("load.hog_burst_ns");
+    p.sleepNs = s.getDuration("load.hog_sleep_ns");
+    return p;
+}
+
+ProbeParams readProbeParams(const Scenario& s) {
+    ProbeParams p;
+    p.enabled = s.getBool("probe.enabled");
+    p.series = s.getString("probe.name");
+    p.periodNs = s.getDuration("probe.period_ns");
+    p.workNs = s.getDuration("probe.work_ns");
+    p.priority = static_cast<int>(s.getInt("probe.priority"));
+    return p;
+}
+
+} // namespace irqscope::devices

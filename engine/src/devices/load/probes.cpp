@@ -1,0 +1,68 @@
+// Latency probes (cyclictest / gem_syslatency): one SCHED_FIFO thread per CPU,
+// woken by an hrtimer every period; the series is expiry -> running. Per-CPU
+// series too ("syslatency/cpu0"): both tools report per thread, and
+// gem_syslatency's "mean" is the mean of them. A probe still waiting when the
+// run ends reports its open wait (Recorder::openWaits).
+#include "devices/load/load.h"
+#include "devices/metric_ref.h"
+#include "kernel/machine.h"
+
+namespace irqscope::devices {
+
+using namespace kern;
+
+namespace {
+
+struct Probe {
+    int cpu = 0;
+    Time period = 0, work = 0, phase = 0;
+    std::string series, key;       // e.g. "syslatency", open-wait key "syslatency/0"
+    std::string cpuSeries, cpuKey; // "syslatency/cpu0", "syslatency/0#cpu"
+};
+
+Proc<void> probe(Kctx& c, Probe p) {
+    Machine& m = c.m();
+    LatencyRef all(m.rec(), p.series), mine(m.rec(), p.cpuSeries);
+    Time next = c.now() + p.phase + p.period;
+    bool fired = false;
+    for (;;) {
+        fired = false;
+        Task* self = c.task();
+        m.timers().hrtimerStart(p.cpu, next, [&m, self, &fired](Kctx& k, Time) {
+            fired = true;
+            m.sched().wake(*self, k.cpu().id);
+        });
+        m.rec().openWaits[p.key] = {p.series, next};
+        m.rec().openWaits[p.cpuKey] = {p.cpuSeries, next};
+        while (!fired) co_await c.block();
+        m.rec().openWaits.erase(p.key);
+        m.rec().openWaits.erase(p.cpuKey);
+        all.add(c.now() - next);
+        mine.add(c.now() - next);
+        co_await c.work(p.work, kUser);
+        next += p.period;
+        if (next <= c.now()) next = c.now() + p.period; // overrun: skip ahead like clock_nanosleep
+    }
+}
+
+} // namespace
+
+void installProbes(Machine& m, const ProbeParams& params) {
+    if (!params.enabled) return;
+    for (int i = 0; i < m.cpuCount(); ++i) {
+        Probe p;
+        p.cpu = i;
+        p.period = params.periodNs;
+        p.work = params.workNs;
+        p.phase = static_cast<Time>(m.rng("probe/" + std::to_string(i)).uniform() * double(p.period));
+        p.series = params.series;
+        p.key = p.series + "/" + std::to_string(i);
+        p.cpuSeries = p.series + "/cpu" + std::to_string(i);
+        p.cpuKey = p.key + "#cpu";
+        Task& t = m.sched().createTask(p.series + "/" + std::to_string(i), ContextKind::User, Policy::Fifo,
+                                       params.priority, m.oneCpu(i), [p](Kctx& c) { return probe(c, p); });
+        m.sched().wake(t, -1);
+    }
+}
+
+} // namespace irqscope::devices

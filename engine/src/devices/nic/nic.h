@@ -1,0 +1,31 @@
+// The introductory device: a network card whose interrupt raises NET_RX, whose
+// softirq hands packets to a receiving task, which now and then queues a
+// statistics work item on the system workqueue.
+#pragma once
+
+#include "devices/device_params.h"
+
+#include <cstddef>
+#include <vector>
+
+namespace irqscope::devices {
+
+struct NicParams {
+    bool enabled = false;
+    double rateHz = 0; // mean packet arrival rate (Poisson)
+    int cpu = 0;       // where the card's interrupt is routed
+    Time handlerNs = 0;
+    Time packetNs = 0;
+    std::size_t napiBudget = 1;
+    Time appNs = 0;
+    std::int64_t statsEvery = 1;
+    Time statsNs = 0;
+};
+
+void appendNicParams(std::vector<ParamSpec>& v);
+NicParams readNicParams(const Scenario& s);
+std::optional<ParamProblem> checkNicParams(const NicParams& p, int cpus);
+
+void installNic(kern::Machine& m, const NicParams& p);
+
+} // namespace irqscope::devices

@@ -1,0 +1,39 @@
+// A panthor-like GPU (Arm Mali CSF) fed by the DRM scheduler, and a
+// compositor-like task that submits a frame to it periodically.
+#pragma once
+
+#include "devices/device_params.h"
+#include "devices/drm_sched/drm_sched.h"
+
+#include <vector>
+
+namespace irqscope::devices {
+
+struct FrameSubmitterParams {
+    bool enabled = false;
+    bool fifo = false;
+    int nice = 0;
+    int priority = 1; // SCHED_FIFO priority when fifo
+    Time periodNs = 0;
+    Time workNs = 0;        // user-space CPU time per frame
+    bool buildFirst = true; // submitter.frame_work=before-submit
+};
+
+struct PanthorParams {
+    Time runJobNs = 0;    // ops->run_job(): write the job to the ring
+    Time ioctlNs = 0;     // submit ioctl before drm_sched_entity_push_job()
+    Time ioctlTailNs = 0; // ... and after it, back to user space
+    Time freeJobNs = 0;   // ops->free_job() per finished job
+    Time jobIrqNs = 0;    // job IRQ handler
+    Time gpuJobNs = 0;    // GPU execution time of one job
+    FrameSubmitterParams submitter;
+};
+
+void appendPanthorParams(std::vector<ParamSpec>& v);
+PanthorParams readPanthorParams(const Scenario& s);
+
+// The GPU and its scheduler when drm.enabled or submitter.enabled; the
+// submitter when submitter.enabled.
+void installPanthor(kern::Machine& m, const PanthorParams& p, const DrmSchedParams& sched);
+
+} // namespace irqscope::devices
