@@ -1,5 +1,5 @@
-// The DRM GPU scheduler's parameters (drm.enabled, drm.submit_wq). The model
-// is drm_sched_model.h; a GPU driver (panthor/) owns one.
+// The DRM GPU scheduler's parameters (drm.submit_wq; the scheduler is there when its submitter is, submitter.enabled).
+// The model is drm_sched_model.h; a GPU driver (panthor/) owns one.
 #pragma once
 
 #include "devices/device_params.h"
@@ -9,7 +9,6 @@
 namespace irqscope::devices {
 
 struct DrmSchedParams {
-    bool enabled = false; // the scheduler and the GPU it feeds are there
     // The workers of sched->submit_wq: ordered unbound (nice 0), WQ_HIGHPRI (nice -20) or WQ_RT (SCHED_FIFO).
     enum class SubmitWq { Normal, HighPri, Rt } submitWq = SubmitWq::Normal;
 };

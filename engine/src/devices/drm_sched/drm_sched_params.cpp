@@ -6,7 +6,6 @@ namespace irqscope::devices {
 
 void appendDrmSchedParams(std::vector<ParamSpec>& v) {
     const std::string drm = "DRM scheduler";
-    v.push_back(boolean("drm.enabled", false, drm, "A DRM scheduler feeding a GPU queue (panthor style)."));
     v.push_back(
         choice("drm.submit_wq", "normal", {"normal", "highpri", "rt"}, drm,
                "Workqueue running run_job: ordered unbound (nice 0), WQ_HIGHPRI (nice -20) or WQ_RT (SCHED_FIFO)."));
@@ -14,7 +13,6 @@ void appendDrmSchedParams(std::vector<ParamSpec>& v) {
 
 DrmSchedParams readDrmSchedParams(const Scenario& s) {
     DrmSchedParams p;
-    p.enabled = s.getBool("drm.enabled");
     const std::string kind = s.getString("drm.submit_wq");
     p.submitWq = kind == "highpri" ? DrmSchedParams::SubmitWq::HighPri
                  : kind == "rt"    ? DrmSchedParams::SubmitWq::Rt

@@ -16,7 +16,6 @@ struct I915Params {
     int engines = 5;
     enum class BottomHalf { Hardirq, Tasklet, Kthread } bottomHalf = BottomHalf::Hardirq;
     int irqCpu = 0;
-    int csbEntries = 6;
     Time requestNs = 0; // GPU time of one (nop) request
     Time iirNs = 0, forcewakeNs = 0, csbEntryNs = 0, elspWriteNs = 0, dequeueNs = 0;
     int submitters = 2;

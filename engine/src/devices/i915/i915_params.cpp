@@ -13,8 +13,6 @@ void appendI915Params(std::vector<ParamSpec>& v) {
                "Where CSB processing and ELSP resubmission run: in the IRQ handler, a HI tasklet, or a kthread."));
     v.push_back(integer("gpu.irq_cpu", 0, 0, 255, "", gpu, "CPU the GPU interrupt is routed to."));
     v.push_back(
-        integer("gpu.csb_entries", 6, 2, 64, "entries", gpu, "Context-status buffer ring size (6; 12 on Gen11+)."));
-    v.push_back(
         duration("gpu.request_ns", 3 * kUsD, 100, 1 * kSD, gpu, "GPU execution time of one request (a nop batch)."));
     v.push_back(
         duration("gpu.cost.iir_ns", 1500, 0, 100 * kUsD, gpu, "Read and ack the GT IIR over MMIO in the handler."));
@@ -53,7 +51,6 @@ I915Params readI915Params(const Scenario& s) {
                    : bh == "kthread" ? I915Params::BottomHalf::Kthread
                                      : I915Params::BottomHalf::Hardirq;
     p.irqCpu = static_cast<int>(s.getInt("gpu.irq_cpu"));
-    p.csbEntries = static_cast<int>(s.getInt("gpu.csb_entries"));
     p.requestNs = s.getDuration("gpu.request_ns");
     p.iirNs = s.getDuration("gpu.cost.iir_ns");
     p.forcewakeNs = s.getDuration("gpu.cost.forcewake_ns");

@@ -32,10 +32,14 @@ Proc<void> hog(Kctx& c, std::string name, Time burst, Time sleep) {
 } // namespace
 
 void installHogs(Machine& m, const HogParams& p) {
+    const Policy policy = p.policy == HogParams::Policy::Fifo ? Policy::Fifo
+                          : p.policy == HogParams::Policy::RR ? Policy::RR
+                                                              : Policy::Normal;
+    const bool rt = policy != Policy::Normal;
     for (int i = 0; i < p.count; ++i) {
         const std::string name = "hog/" + std::to_string(i);
         Task& t = m.sched().createTask(
-            name, ContextKind::User, p.fifo ? Policy::Fifo : Policy::Normal, p.fifo ? 1 : p.nice, m.allCpus(),
+            name, ContextKind::User, policy, rt ? 1 : p.nice, m.allCpus(),
             [name, burst = p.burstNs, sleep = p.sleepNs](Kctx& c) { return hog(c, name, burst, sleep); });
         m.sched().setTaskCpu(t, m.cpuCount() - 1 - i % m.cpuCount());
         m.sched().wake(t, -1);

@@ -10,8 +10,8 @@
 namespace irqscope::devices {
 
 struct HogParams {
-    int count = 0; // load.hogs
-    bool fifo = false;
+    int count = 0;                                                // load.hogs
+    enum class Policy { Other, Fifo, RR } policy = Policy::Other; // RT hogs run at priority 1
     int nice = 0;
     Time burstNs = 0; // mean run time of a burst
     Time sleepNs = 0; // mean sleep between bursts; 0: the hog never sleeps

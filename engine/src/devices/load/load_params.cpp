@@ -6,7 +6,9 @@ namespace irqscope::devices {
 void appendLoadParams(std::vector<ParamSpec>& v) {
     const std::string load = "Workloads";
     v.push_back(integer("load.hogs", 0, 0, 1024, "tasks", load, "Background CPU hogs, spread over the CPUs."));
-    v.push_back(choice("load.hog_policy", "other", {"other", "fifo"}, load, "Hog scheduling policy."));
+    v.push_back(choice(
+        "load.hog_policy", "other", {"other", "fifo", "rr"}, load,
+        "Hog scheduling policy (fifo and rr at priority 1; rr hogs share a CPU by kernel.sched.rr_timeslice_ns)."));
     v.push_back(integer("load.hog_nice", 0, -20, 19, "", load, "Hog nice value."));
     v.push_back(duration("load.hog_burst_ns", 5 * kMsD, 1 * kUsD, 10 * kSD, load,
                          "Bursty hogs: mean run time of a burst (exponential); used when load.hog_sleep_ns > 0."));
@@ -24,7 +26,10 @@ void appendLoadParams(std::vector<ParamSpec>& v) {
 HogParams readHogParams(const Scenario& s) {
     HogParams p;
     p.count = static_cast<int>(s.getInt("load.hogs"));
-    p.fifo = s.getString("load.hog_policy") == "fifo";
+    const std::string policy = s.getString("load.hog_policy");
+    p.policy = policy == "fifo" ? HogParams::Policy::Fifo
+               : policy == "rr" ? HogParams::Policy::RR
+                                : HogParams::Policy::Other;
     p.nice = static_cast<int>(s.getInt("load.hog_nice"));
     p.burstNs = s.getDuration("load.hog_burst_ns");
     p.sleepNs = s.getDuration("load.hog_sleep_ns");

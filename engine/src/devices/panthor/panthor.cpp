@@ -111,12 +111,11 @@ Proc<void> frameSubmitter(Kctx& c, Panthor& gpu, const FrameSubmitterParams& p, 
 
 void installPanthor(Machine& m, const PanthorParams& p, const DrmSchedParams& sched) {
     const FrameSubmitterParams& sub = p.submitter;
-    if (!sched.enabled && !sub.enabled) return;
+    // The GPU and its DRM scheduler exist for the submitter: idle, they would do nothing.
+    if (!sub.enabled) return;
     auto gpu = std::make_shared<Panthor>(m, p);
     m.keepAlive(gpu);
     gpu->install(sched);
-
-    if (!sub.enabled) return;
     const auto phase = static_cast<Time>(m.rng("submitter").uniform() * double(sub.periodNs));
     Task& t = m.sched().createTask(
         "submitter", ContextKind::User, sub.fifo ? Policy::Fifo : Policy::Normal, sub.fifo ? sub.priority : sub.nice,

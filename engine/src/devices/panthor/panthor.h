@@ -32,8 +32,7 @@ struct PanthorParams {
 void appendPanthorParams(std::vector<ParamSpec>& v);
 PanthorParams readPanthorParams(const Scenario& s);
 
-// The GPU and its scheduler when drm.enabled or submitter.enabled; the
-// submitter when submitter.enabled.
+// The GPU, its DRM scheduler and the frame submitter, when submitter.enabled.
 void installPanthor(kern::Machine& m, const PanthorParams& p, const DrmSchedParams& sched);
 
 } // namespace irqscope::devices
