@@ -6,7 +6,10 @@
 // budget all grow.
 #pragma once
 
+#include "kernel/config.h"
 #include "kernel/cpu.h"
+#include "kernel/sched/sched.h"
+#include "kernel/task.h"
 
 #include <array>
 #include <vector>
@@ -20,7 +23,30 @@ public:
     explicit Accounting(Machine& m);
 
     // Charges the time since the last call to what was on top of the CPU.
-    void account(Cpu& c);
+    // Inline: dispatch() calls it at every step.
+    void account(Cpu& c) {
+        PerCpu& a = cpus_[static_cast<std::size_t>(c.id)];
+        const Time now = q_.now();
+        const Time delta = now - a.last;
+        if (delta <= 0) return;
+        a.last = now;
+        const Frame* f = c.top();
+        ContextKind kind = f->label.kind;
+        const bool idle = f->type == Frame::Type::Task && f->task->isIdle;
+        if (idle) kind = ContextKind::Idle;
+        a.nsByKind[static_cast<int>(kind)] += delta;
+        if (f->type == Frame::Type::Hardirq || (f->hasWork && (f->flags & kIrqsOff))) a.irqsOffNs += delta;
+        Task* t = c.curr;
+        if (t->isIdle) return;
+        if (f->type == Frame::Type::Task) {
+            t->runNs += delta;
+            t->chargedNs += delta;
+            sched_.updateCurr(c, delta);
+        } else if (!cfg_.irqTimeAccounting) {
+            t->chargedNs += delta;
+            sched_.updateCurr(c, delta);
+        }
+    }
     const std::array<Time, kContextKindCount>& nsByKind(int cpu) const { return at(cpu).nsByKind; }
     Time irqsOffNs(int cpu) const { return at(cpu).irqsOffNs; }
 
@@ -32,7 +58,9 @@ private:
     };
     const PerCpu& at(int cpu) const { return cpus_[static_cast<std::size_t>(cpu)]; }
 
-    Machine& m_;
+    const sim::EventQueue& q_;
+    const Config& cfg_;
+    Scheduler& sched_;
     std::vector<PerCpu> cpus_;
 };
 

@@ -100,7 +100,7 @@ void Exec::showLabel(const Cpu& c, std::size_t depth, Frame& f) {
 void Exec::closeSegment(const Cpu& c, std::size_t depth, Frame& f) {
     const Time now = m_.now();
     if (f.openSince >= 0 && now > f.openSince)
-        if (auto* o = m_.observer()) o->segment(c, static_cast<int>(depth), f.openSince, now, f.openLabel);
+        m_.observers().segment(c, static_cast<int>(depth), f.openSince, now, f.openLabel);
     f.openSince = -1;
 }
 
@@ -120,7 +120,7 @@ void Exec::pushIrqFrame(Cpu& c, Frame::Type type, CodeFn root, Label label, std:
     f.resumePoint = f.root.handle();
     f.hasWork = true;
     f.remaining = 0;
-    if (auto* o = m_.observer()) o->framePushed(c, kindOf(type), kindOf(c.top()->type), irqsEnabled(c), &f);
+    m_.observers().framePushed(c, kindOf(type), kindOf(c.top()->type), irqsEnabled(c), &f);
     c.irqFrames.push_back(std::move(frame));
     c.stack.push_back(&f);
 }
@@ -129,7 +129,7 @@ void Exec::popFrame(Cpu& c) {
     Frame* f = c.top();
     assert(f->type != Frame::Type::Task && c.irqFrames.back().get() == f);
     closeSegment(c, c.stack.size() - 1, *f);
-    if (auto* o = m_.observer()) o->framePopped(c, f);
+    m_.observers().framePopped(c, f);
     const Frame::Type type = f->type;
     auto onExit = std::move(f->onExit);
     c.stack.pop_back();
@@ -156,7 +156,7 @@ void Exec::dispatch(Cpu& c) {
     for (;;) {
         m_.accounting().account(c);
         Frame* f = c.top();
-        IRQSCOPE_CHECK(if (auto* o = m_.observer()) o->irqsState(c, kindOf(f->type), irqsEnabled(c)));
+        IRQSCOPE_CHECK(m_.observers().irqsState(c, kindOf(f->type), irqsEnabled(c)));
         if (f->type == Frame::Type::Task) {
             // The return-to-task path checks need_resched with interrupts still
             // disabled (exit_to_user_mode / preempt_schedule_irq), so a
@@ -184,7 +184,7 @@ void Exec::dispatch(Cpu& c) {
             }
         } else if (f->task->isIdle) {
             showLabel(c, 0, *f);
-            if (auto* o = m_.observer()) o->cpuSettled(c);
+            m_.observers().cpuSettled(c);
             return; // nothing to run until something kicks this CPU
         }
         assert(f->hasWork);
@@ -196,7 +196,7 @@ void Exec::dispatch(Cpu& c) {
             continue;
         }
         showLabel(c, c.stack.size() - 1, *f);
-        if (auto* o = m_.observer()) o->cpuSettled(c);
+        m_.observers().cpuSettled(c);
         c.workStart = m_.now();
         const auto duration = static_cast<Time>(std::ceil(double(f->remaining) / c.speed));
         c.workEvent = q.schedule<&Exec::onWorkDone>(m_.now() + duration, *this, c);

@@ -50,12 +50,12 @@ void GenIrq::setThreadAffinity(IrqDesc& d, CpuMask mask) {
 }
 
 void GenIrq::lineChanged(const hw::IrqLine& line) {
-    if (auto* o = m_.observer()) o->lineChanged(line);
+    m_.observers().lineChanged(line);
 }
 
 void GenIrq::raise(hw::IrqLine& line) {
     ++line.raised;
-    if (auto* o = m_.observer()) o->instant(line.cpu, InstantKind::IrqRaise, line.nameId, kNoString);
+    m_.observers().instant(line.cpu, InstantKind::IrqRaise, line.nameId, kNoString);
     if (line.pending) { // already pending: the edges merge into one interrupt
         ++line.merged;
         return;
@@ -76,7 +76,7 @@ Time GenIrq::eoiCost() const {
 void GenIrq::deactivated(const Cpu& k, hw::IrqLine& line) {
     m_.gic().deactivate(line);
     lineChanged(line);
-    if (auto* o = m_.observer()) o->instant(k.id, InstantKind::Deactivate, line.nameId, kNoString);
+    m_.observers().instant(k.id, InstantKind::Deactivate, line.nameId, kNoString);
 }
 
 // mask_irq() / unmask_irq() at the distributor (the MMIO cost is the caller's).
@@ -84,8 +84,7 @@ void GenIrq::setMasked(const Cpu& k, IrqDesc& d, bool masked) {
     d.line->enabled = !masked;
     d.masked = masked;
     lineChanged(*d.line);
-    if (auto* o = m_.observer())
-        o->instant(k.id, masked ? InstantKind::Mask : InstantKind::Unmask, d.line->nameId, kNoString);
+    m_.observers().instant(k.id, masked ? InstantKind::Mask : InstantKind::Unmask, d.line->nameId, kNoString);
 }
 
 Proc<void> GenIrq::entry(Kctx& c) {
@@ -103,12 +102,12 @@ Proc<void> GenIrq::entry(Kctx& c) {
     }
     gic.acknowledge(k.id, *line);
     lineChanged(*line);
-    if (auto* o = m_.observer()) o->instant(k.id, InstantKind::IrqAck, line->nameId, kNoString);
+    m_.observers().instant(k.id, InstantKind::IrqAck, line->nameId, kNoString);
     c.label(ContextKind::Hardirq, line->nameId);
     if (cfg.eoimode == 1) {
         co_await c.work(cost.eoir);
         gic.priorityDrop(k.id);
-        if (auto* o = m_.observer()) o->instant(k.id, InstantKind::PriorityDrop, line->nameId, kNoString);
+        m_.observers().instant(k.id, InstantKind::PriorityDrop, line->nameId, kNoString);
     }
     IrqDesc* d = line->index < byLine_.size() ? byLine_[line->index] : nullptr;
     ++line->handled;

@@ -20,48 +20,6 @@ std::vector<std::unique_ptr<Cpu>> makeCpus(const Config& cfg) {
 }
 } // namespace
 
-// Tells every attached observer, in the order they were attached.
-class Machine::Fanout final : public MachineObserver {
-public:
-    explicit Fanout(const std::vector<MachineObserver*>& all) : all_(all) {}
-    void segment(const Cpu& c, int d, Time s, Time e, const Label& l) override {
-        for (auto* o : all_) o->segment(c, d, s, e, l);
-    }
-    void framePushed(const Cpu& c, FrameKind p, FrameKind b, bool on, const void* f) override {
-        for (auto* o : all_) o->framePushed(c, p, b, on, f);
-    }
-    void framePopped(const Cpu& c, const void* f) override {
-        for (auto* o : all_) o->framePopped(c, f);
-    }
-    void cpuSettled(const Cpu& c) override {
-        for (auto* o : all_) o->cpuSettled(c);
-    }
-    void irqsState(const Cpu& c, FrameKind k, bool on) override {
-        for (auto* o : all_) o->irqsState(c, k, on);
-    }
-    void instant(int cpu, InstantKind k, StringId e, StringId d) override {
-        for (auto* o : all_) o->instant(cpu, k, e, d);
-    }
-    void flow(FlowKind k, int sc, Time st, int dc, Time dt) override {
-        for (auto* o : all_) o->flow(k, sc, st, dc, dt);
-    }
-    void lineChanged(const hw::IrqLine& l) override {
-        for (auto* o : all_) o->lineChanged(l);
-    }
-    void runqueueChanged(const Cpu& c, const Task& t, bool added) override {
-        for (auto* o : all_) o->runqueueChanged(c, t, added);
-    }
-    void poolChanged(const WorkerPool& p) override {
-        for (auto* o : all_) o->poolChanged(p);
-    }
-    void finished() override {
-        for (auto* o : all_) o->finished();
-    }
-
-private:
-    const std::vector<MachineObserver*>& all_;
-};
-
 Machine::Machine(const Config& cfg, std::uint64_t seed, StringTable* names)
     : cfg_(cfg), seed_(seed), names_(names), gic_(cfg.cpus), cpus_(makeCpus(cfg)), exec_(*this), accounting_(*this),
       sched_(*this), irq_(*this), softirq_(*this), tasklets_(*this), timers_(*this), watchdogs_(*this), wq_(*this) {
@@ -108,18 +66,8 @@ CpuMask Machine::oneCpu(int cpu) const {
     return m;
 }
 
-void Machine::attach(MachineObserver& o) {
-    observers_.push_back(&o);
-    if (observers_.size() == 1) {
-        observer_ = &o;
-        return;
-    }
-    if (!fanout_) fanout_ = std::make_unique<Fanout>(observers_);
-    observer_ = fanout_.get();
-}
-
 void Machine::warn(const Cpu& c, std::string kind, std::string message) {
-    if (observer_) observer_->instant(c.id, InstantKind::Warning, intern(kind), intern(message));
+    observers_.instant(c.id, InstantKind::Warning, intern(kind), intern(message));
     warnings_.push_back(Warning{now(), c.id, std::move(kind), std::move(message)});
 }
 

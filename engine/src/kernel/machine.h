@@ -81,8 +81,8 @@ public:
     const std::vector<Warning>& warnings() const { return warnings_; }
 
     // ---- observers (recording, checks): told of every change, in order ----
-    void attach(MachineObserver& o);
-    MachineObserver* observer() const { return observer_; } // null: nobody listens
+    void attach(MachineObserver& o) { observers_.attach(o); }
+    const Observers& observers() const { return observers_; }
 
     // Device/workload state lives as long as the machine.
     void keepAlive(std::shared_ptr<void> p) { owned_.push_back(std::move(p)); }
@@ -97,7 +97,6 @@ public:
     void setChecker(check::Invariants* inv) { checker_ = inv; }
 
 private:
-    class Fanout;
     Config cfg_;
     std::uint64_t seed_;
     StringTable* names_;
@@ -106,9 +105,7 @@ private:
     std::vector<std::unique_ptr<Cpu>> cpus_;
     Recorder rec_;
     std::vector<Warning> warnings_;
-    MachineObserver* observer_ = nullptr;
-    std::vector<MachineObserver*> observers_;
-    std::unique_ptr<Fanout> fanout_;
+    Observers observers_;
     check::Invariants* checker_ = nullptr;
     std::vector<std::shared_ptr<void>> owned_;
     // the mechanisms, in the order they are made (each may use those before it)

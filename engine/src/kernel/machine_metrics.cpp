@@ -22,7 +22,7 @@ void Machine::finish(Time end, Metrics& out) {
         cm.interrupts = irq_.entries(c->id);
         out.cpus.push_back(cm);
     }
-    if (observer_) observer_->finished();
+    observers_.finished();
     for (const auto& t : sched_.tasks()) {
         if (t->isIdle) continue;
         out.tasks.push_back(TaskMetrics{t->name, t->pid, t->chargedNs, t->runNs});

@@ -2,11 +2,14 @@
 // trace recorder, the machine-state log and the invariant checker are
 // observers attached to the machine (trace/trace_recorder.h,
 // state/state_log_recorder.h, check/invariant_observer.h), and a mechanism says
-// what changed, in its own terms (CPU ids, tasks, lines, pools). With no
-// observer attached every report is one pointer test.
+// what changed, in its own terms (CPU ids, tasks, lines, pools). Reports go
+// through Observers, inline: with nobody listening a report is one test, with
+// N observers N virtual calls.
 #pragma once
 
 #include "irqscope/trace.h"
+
+#include <vector>
 
 namespace irqscope::hw {
 struct IrqLine;
@@ -49,6 +52,50 @@ public:
 
     // The run is over (every CPU's segments are closed).
     virtual void finished() {}
+};
+
+// The attached observers, each told every report in the order they were attached.
+class Observers {
+public:
+    void attach(MachineObserver& o) { list_.push_back(&o); }
+    bool any() const { return !list_.empty(); }
+
+    void segment(const Cpu& c, int depth, Time start, Time end, const Label& l) const {
+        for (auto* o : list_) o->segment(c, depth, start, end, l);
+    }
+    void framePushed(const Cpu& c, FrameKind pushed, FrameKind below, bool irqsOnBelow, const void* frame) const {
+        for (auto* o : list_) o->framePushed(c, pushed, below, irqsOnBelow, frame);
+    }
+    void framePopped(const Cpu& c, const void* frame) const {
+        for (auto* o : list_) o->framePopped(c, frame);
+    }
+    void cpuSettled(const Cpu& c) const {
+        for (auto* o : list_) o->cpuSettled(c);
+    }
+    void irqsState(const Cpu& c, FrameKind top, bool irqsEnabled) const {
+        for (auto* o : list_) o->irqsState(c, top, irqsEnabled);
+    }
+    void instant(int cpu, InstantKind k, StringId entity, StringId detail) const {
+        for (auto* o : list_) o->instant(cpu, k, entity, detail);
+    }
+    void flow(FlowKind k, int srcCpu, Time srcTime, int dstCpu, Time dstTime) const {
+        for (auto* o : list_) o->flow(k, srcCpu, srcTime, dstCpu, dstTime);
+    }
+    void lineChanged(const hw::IrqLine& l) const {
+        for (auto* o : list_) o->lineChanged(l);
+    }
+    void runqueueChanged(const Cpu& c, const Task& t, bool added) const {
+        for (auto* o : list_) o->runqueueChanged(c, t, added);
+    }
+    void poolChanged(const WorkerPool& p) const {
+        for (auto* o : list_) o->poolChanged(p);
+    }
+    void finished() const {
+        for (auto* o : list_) o->finished();
+    }
+
+private:
+    std::vector<MachineObserver*> list_;
 };
 
 } // namespace irqscope::kern

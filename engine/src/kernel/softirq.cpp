@@ -29,8 +29,7 @@ void Softirqs::raise(Cpu& c, int vec) {
     PerCpu& s = at(c.id);
     if (!(s.pending & (1u << vec))) s.raisedAt[static_cast<std::size_t>(vec)] = m_.now();
     s.pending |= 1u << vec;
-    if (auto* o = m_.observer())
-        o->instant(c.id, InstantKind::SoftirqRaise, names_[static_cast<std::size_t>(vec)], kNoString);
+    m_.observers().instant(c.id, InstantKind::SoftirqRaise, names_[static_cast<std::size_t>(vec)], kNoString);
     if (!m_.exec().inInterrupt(c)) wakeupSoftirqd(c);
 }
 
@@ -73,7 +72,7 @@ Proc<void> Softirqs::doSoftirq(Kctx& c, bool inKsoftirqd) {
             if (!(pending & (1u << vec))) continue;
             const auto v = static_cast<std::size_t>(vec);
             c.label(kind, names_[v], inKsoftirqd ? s.ksoftirqd->nameId : kNoString);
-            if (auto* o = m_.observer()) o->flow(FlowKind::RaiseSoftirq, k.id, s.raisedAt[v], k.id, m_.now());
+            m_.observers().flow(FlowKind::RaiseSoftirq, k.id, s.raisedAt[v], k.id, m_.now());
             if (const auto& h = handlers_[v]) co_await h(c);
             else co_await c.work(0);
         }

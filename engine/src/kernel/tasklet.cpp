@@ -19,7 +19,7 @@ Tasklet& Tasklets::create(std::string name, CodeFn fn) {
 }
 
 void Tasklets::schedule(Cpu& c, Tasklet& t, bool hi) {
-    if (auto* o = m_.observer()) o->instant(c.id, InstantKind::TaskletSchedule, t.nameId, kNoString);
+    m_.observers().instant(c.id, InstantKind::TaskletSchedule, t.nameId, kNoString);
     if (t.scheduled) return; // TASKLET_STATE_SCHED already set: coalesced
     t.scheduled = true;
     t.scheduledAt = m_.now();
@@ -48,8 +48,7 @@ Proc<void> Tasklets::action(Kctx& c, bool hi) {
         t->scheduled = false;
         c.label(inKsoftirqd ? ContextKind::Ksoftirqd : ContextKind::Tasklet, t->nameId,
                 inKsoftirqd ? soft.entity : kNoString);
-        if (auto* o = m_.observer())
-            o->flow(FlowKind::ScheduleTasklet, t->scheduledCpu, t->scheduledAt, k.id, m_.now());
+        m_.observers().flow(FlowKind::ScheduleTasklet, t->scheduledCpu, t->scheduledAt, k.id, m_.now());
         co_await t->fn(c);
         t->running = false;
         c.label(soft.kind, soft.entity, soft.detail);

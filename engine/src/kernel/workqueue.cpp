@@ -23,7 +23,7 @@ WorkerPool& Workqueues::pool(int cpu, int nice, bool rt) {
 }
 
 void Workqueues::poolChanged(const WorkerPool& p) {
-    if (auto* o = m_.observer()) o->poolChanged(p);
+    m_.observers().poolChanged(p);
 }
 
 Workqueue& Workqueues::alloc(std::string name, bool unbound, bool highpri, bool rt, int maxActive) {
@@ -94,7 +94,7 @@ void Workqueues::activate(Workqueue& wq, WorkerPool& p, WorkItem& w, int fromCpu
 }
 
 bool Workqueues::queue(Cpu& c, Workqueue& wq, WorkItem& w) {
-    if (auto* o = m_.observer()) o->instant(c.id, InstantKind::QueueWork, wq.nameId, w.fnId);
+    m_.observers().instant(c.id, InstantKind::QueueWork, wq.nameId, w.fnId);
     if (w.pending) return false; // WORK_STRUCT_PENDING already set
     w.pending = true;
     w.wq = &wq;
@@ -181,8 +181,7 @@ Proc<void> Workqueues::workerThread(Kctx& c, Worker& w) {
             w.itemStart = m_.now();
             c.label(ContextKind::Kworker, self.nameId, item->fnId);
             poolChanged(p);
-            if (auto* o = m_.observer())
-                o->flow(FlowKind::QueueWork, item->queuedCpu, item->queuedAt, c.cpu().id, m_.now());
+            m_.observers().flow(FlowKind::QueueWork, item->queuedCpu, item->queuedAt, c.cpu().id, m_.now());
             co_await c.work(m_.cfg().cost.workerDispatch);
             co_await item->body(c);
             w.current = nullptr;

@@ -68,13 +68,13 @@ void Scheduler::enqueue(Cpu& c, Task& t, bool wakeup) {
     t.cpu = &c;
     if (t.isRt()) rt_.enqueue(c, t);
     else fair_.enqueue(c, t, wakeup);
-    if (auto* o = m_.observer()) o->runqueueChanged(c, t, true);
+    m_.observers().runqueueChanged(c, t, true);
 }
 
 void Scheduler::dequeue(Cpu& c, Task& t) {
     const bool found = t.isRt() ? rt_.dequeue(c, t) : fair_.dequeue(c, t);
     if (!found) return;
-    if (auto* o = m_.observer()) o->runqueueChanged(c, t, false);
+    m_.observers().runqueueChanged(c, t, false);
 }
 
 void Scheduler::checkPreemptWakeup(Cpu& c, Task& woken) {
@@ -118,8 +118,7 @@ bool Scheduler::wake(Task& t, int fromCpu, FlowKind flowKind) {
     t.wakeFlowKind = flowKind;
     t.wakeSrcCpu = fromCpu >= 0 ? fromCpu : target;
     t.wakeSrcTime = m_.now();
-    if (fromCpu >= 0)
-        if (auto* o = m_.observer()) o->instant(fromCpu, InstantKind::Wakeup, t.nameId, kNoString);
+    if (fromCpu >= 0) m_.observers().instant(fromCpu, InstantKind::Wakeup, t.nameId, kNoString);
     enqueue(c, t, true);
     // The woken task is placed; does it preempt? Remote CPUs learn through an IPI.
     const bool wasResched = c.needResched;
@@ -128,7 +127,7 @@ bool Scheduler::wake(Task& t, int fromCpu, FlowKind flowKind) {
         // smp_send_reschedule(): the waker writes the SGI register (ICC_SGI1R_EL1
         // on arm64 gic_ipi_send_mask(), with its barriers) before it goes on.
         m_.cpu(fromCpu).top()->owed += m_.cfg().cost.ipiSend;
-        if (auto* o = m_.observer()) o->flow(FlowKind::Ipi, fromCpu, m_.now(), target, m_.now());
+        m_.observers().flow(FlowKind::Ipi, fromCpu, m_.now(), target, m_.now());
         m_.irq().raise(*ipiLines_[static_cast<std::size_t>(target)]);
     }
     return true;
@@ -137,11 +136,11 @@ bool Scheduler::wake(Task& t, int fromCpu, FlowKind flowKind) {
 Task* Scheduler::pickNext(Cpu& c) {
     if (rt_.queued(c.id) > 0 && bandwidth_.rtAllowed(c.id, !fair_.empty(c.id))) {
         Task* t = rt_.pick(c);
-        if (auto* o = m_.observer()) o->runqueueChanged(c, *t, false);
+        m_.observers().runqueueChanged(c, *t, false);
         return t;
     }
     if (Task* t = fair_.pick(c)) {
-        if (auto* o = m_.observer()) o->runqueueChanged(c, *t, false);
+        m_.observers().runqueueChanged(c, *t, false);
         return t;
     }
     newidleBalance(c);
@@ -156,7 +155,7 @@ void Scheduler::putPrev(Cpu& c, Task& prev) {
         prev.state = Task::State::Runnable;
         if (prev.isRt()) rt_.putPrev(c, prev);
         else fair_.putPrev(c, prev);
-        if (auto* o = m_.observer()) o->runqueueChanged(c, prev, true);
+        m_.observers().runqueueChanged(c, prev, true);
         return;
     }
     if (prev.worker) m_.wq().workerSleeping(prev);
@@ -195,7 +194,7 @@ void Scheduler::switchTo(Cpu& c, Task& prev, Task& next) {
         next.frame.remaining += m_.cfg().cost.contextSwitch + (prev.isIdle ? m_.cfg().cost.idleExit : 0);
         if (next.hasWakeFlow) {
             next.hasWakeFlow = false;
-            if (auto* o = m_.observer()) o->flow(next.wakeFlowKind, next.wakeSrcCpu, next.wakeSrcTime, c.id, m_.now());
+            m_.observers().flow(next.wakeFlowKind, next.wakeSrcCpu, next.wakeSrcTime, c.id, m_.now());
         }
     }
     fair_.updateMinVruntime(c, next);
