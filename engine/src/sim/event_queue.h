@@ -108,9 +108,9 @@ public:
         return scheduleRaw(
             t, [](void* o, std::uint64_t) { std::invoke(Method, *static_cast<T*>(o)); }, &object);
     }
-    // At t, call (object.*Method)(arg).
-    template <auto Method, class T, class A>
-    requires(!std::is_integral_v<A>) [[gnu::always_inline]] EventId schedule(Time t, T& object, A& arg) {
+    // At t, call (object.*Method)(arg); arg must outlive the event (an object, not a local).
+    template <auto Method, class T, class A> [[gnu::always_inline]] EventId schedule(Time t, T& object, A& arg) {
+        static_assert(!std::is_integral_v<A>, "an integer argument: scheduleIndex");
         static_assert(std::is_invocable_v<decltype(Method), T&, A&>, "Method must be a member of T taking an A&");
         return scheduleRaw(
             t,
@@ -122,7 +122,7 @@ public:
 
     // At t, call (object.*Method)(index): an index into the object's own table.
     template <auto Method, class T, std::integral I>
-    [[gnu::always_inline]] EventId schedule(Time t, T& object, I index) {
+    [[gnu::always_inline]] EventId scheduleIndex(Time t, T& object, I index) {
         static_assert(std::is_invocable_v<decltype(Method), T&, I>, "Method must be a member of T taking the index");
         return scheduleRaw(
             t, [](void* o, std::uint64_t a) { std::invoke(Method, *static_cast<T*>(o), static_cast<I>(a)); }, &object,

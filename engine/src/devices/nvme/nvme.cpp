@@ -166,7 +166,7 @@ Proc<void> fioJob(Kctx& c, Nvme& n, int i, int phaseNs) {
                 job.submitted.push_back(c.now());
                 const Time doneAt = std::max(c.now() + n.p.serviceNs, dev.lastDone + n.gapNs);
                 dev.lastDone = doneAt;
-                m.q().schedule<&onDeviceDone>(doneAt, n, slot);
+                m.q().scheduleIndex<&onDeviceDone>(doneAt, n, slot);
             }
             job.inflight += k;
         }
