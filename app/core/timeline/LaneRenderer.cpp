@@ -250,8 +250,11 @@ void LaneRenderer::drawInstants(QPainter& p, const LaneRenderContext& c, const L
             p.drawPolygon(tri);
         }
     } else {
-        // One tick per pixel column, coloured by the first instant in it.
+        // One tick per pixel column, coloured by the first instant in it. The
+        // ticks are short and translucent: thousands of interrupt raises in a
+        // zoomed-out view must not read as a solid bar of a context colour.
         const double colW = c.time.width / columns;
+        const double tickH = std::max(2.0, stripH * 0.4);
         for (int col = 0; col < columns; ++col) {
             const Time a = static_cast<Time>(c.time.toTime(c.time.x0 + col * colW));
             const Time b = static_cast<Time>(c.time.toTime(c.time.x0 + (col + 1) * colW));
@@ -260,8 +263,9 @@ void LaneRenderer::drawInstants(QPainter& p, const LaneRenderContext& c, const L
             const bool warn = std::any_of(all.begin() + static_cast<std::ptrdiff_t>(i),
                                           all.begin() + static_cast<std::ptrdiff_t>(std::min(j, i + 8)),
                                           [](const Instant& in) { return in.kind == InstantKind::Warning; });
-            const QColor cl = warn ? QColor(0xFF, 0xC8, 0x00) : c.palette.instant(all[i].kind);
-            p.fillRect(QRectF(c.time.x0 + col * colW, yTop, std::max(colW, 1.0), stripH), cl);
+            QColor cl = warn ? QColor(0xFF, 0xC8, 0x00) : c.palette.instant(all[i].kind);
+            if (!warn) cl.setAlpha(150);
+            p.fillRect(QRectF(c.time.x0 + col * colW, yTop, std::max(colW, 1.0), warn ? stripH : tickH), cl);
         }
     }
     p.setRenderHint(QPainter::Antialiasing, false);
