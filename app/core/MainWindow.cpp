@@ -190,6 +190,19 @@ void MainWindow::createDocks() {
     header->setMinimumSectionSize(fontMetrics().horizontalAdvance(QLatin1Char('x')) * 4);
     runTable_->setTextElideMode(Qt::ElideRight);
     runTable_->setWordWrap(false);
+    // ResizeToContents alone measures only the rows on screen when the header
+    // lays out, which can be none while the dock is being placed ("998.0 m…"):
+    // the number columns are fitted again whenever runs are added or change.
+    auto fitNumbers = [this] {
+        for (int c : {int(RunList::Id), int(RunList::Latency), int(RunList::MaxLatency), int(RunList::Warnings),
+                      int(RunList::SimTime)})
+            runTable_->resizeColumnToContents(c);
+    };
+    for (int c : {int(RunList::Id), int(RunList::Latency), int(RunList::MaxLatency), int(RunList::Warnings),
+                  int(RunList::SimTime)})
+        header->setSectionResizeMode(c, QHeaderView::Interactive);
+    connect(runs_, &QAbstractItemModel::rowsInserted, this, [fitNumbers] { QTimer::singleShot(0, fitNumbers); });
+    connect(runs_, &QAbstractItemModel::dataChanged, this, [fitNumbers] { QTimer::singleShot(0, fitNumbers); });
     setTr(runTable_, "toolTip",
           QT_TR_NOOP("Double-click a run to show it; select two and press Ctrl+M to compare them."));
     connect(runTable_, &QTableView::doubleClicked, this,

@@ -4,6 +4,7 @@
 // timeline keeps a usable area, and the texts of the default layout are not
 // clipped.
 #include "core/MainWindow.h"
+#include "core/run/RunList.h"
 #include "core/run/SimulationRunner.h"
 #include "core/timeline/TimelinePlot.h"
 #include "test_settings.h"
@@ -72,6 +73,15 @@ private slots:
         for (auto* d : w.findChildren<QDockWidget*>())
             if (d->isVisible() && !d->isFloating() && !d->visibleRegion().isEmpty())
                 QVERIFY2(w.rect().contains(d->geometry()), qPrintable(d->objectName()));
+        // the run list's numbers are not cut ("998.0 m…")
+        auto* runs = w.findChild<QTableView*>();
+        QVERIFY(runs && runs->model()->rowCount() == 1);
+        for (int col : {int(RunList::Latency), int(RunList::MaxLatency)}) {
+            const QString text = runs->model()->index(0, col).data().toString();
+            const int need = runs->fontMetrics().horizontalAdvance(text);
+            QVERIFY2(runs->columnWidth(col) >= need,
+                     qPrintable(QStringLiteral("%1: %2 px for %3 px").arg(text).arg(runs->columnWidth(col)).arg(need)));
+        }
         // the timeline keeps most of the width and a usable height
         const QSize tl = w.timeline()->size();
         QVERIFY2(tl.width() >= screen.width() / 2 && tl.height() >= 250,

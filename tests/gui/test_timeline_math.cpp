@@ -220,6 +220,31 @@ private slots:
         hardirqShare /= (width - 10);
         QVERIFY2(hardirqShare > 0.01 && hardirqShare < 0.04, qPrintable(QString::number(hardirqShare)));
     }
+    // A few isolated segments are drawn one by one; one far narrower than a
+    // pixel must not be drawn as a full-height pixel column (1 us in 1 ms).
+    void sparseSubPixelSegmentsKeepTheirShare() {
+        Trace t;
+        const auto lane = t.addLane(LaneType::Cpu, "CPU 0", 0);
+        t.addSegment(lane, 0, 0, 1000 * kMs, ContextKind::User, t.intern("app"));
+        for (int i = 1; i <= 5; ++i)
+            t.addSegment(lane, 1, i * 150 * kMs, i * 150 * kMs + kUs, ContextKind::Hardirq, t.intern("eth0"));
+        // and one that fills its pixel column (1 ms)
+        t.addSegment(lane, 1, 900 * kMs, 901 * kMs, ContextKind::Hardirq, t.intern("eth0"));
+        t.setTimeRange(0, 1000 * kMs);
+        t.finalize();
+        LaneLayout layout;
+        const QImage img = render(t, {0, 1000.0 * kMs}, 1000, 200, layout);
+        const Palette pal;
+        const LaneSlot& s = layout.laneSlots()[0];
+        const double rowPx = 200 / layout.totalRows();
+        int red = 0;
+        for (int x = 0; x < 1000; ++x)
+            for (int y = int(s.depthTop(1) * rowPx) + 2; y < int((s.depthTop(1) + 1) * rowPx) - 2; ++y)
+                red += near(img.pixelColor(x, y), pal.kind(ContextKind::Hardirq), 30);
+        const int rowH = int((s.depthTop(1) + 1) * rowPx) - 2 - (int(s.depthTop(1) * rowPx) + 2);
+        QVERIFY2(red >= rowH - 2 && red <= rowH + 2,
+                 qPrintable(QStringLiteral("%1 red pixels, row %2").arg(red).arg(rowH)));
+    }
     void binEdges() {
         const auto lin = LatencyPlot::binEdges(0, 100, 4, false);
         QCOMPARE(lin.size(), std::size_t(5));

@@ -193,15 +193,24 @@ bool LaneRenderer::drawTrack(QPainter& p, const LaneRenderContext& c, const Lane
         const Segment seg = t.segment(s.lane, depth, i);
         if (seg.kind == ContextKind::Idle) continue;
         const double xs = c.time.toPixel(double(seg.start)), xe = c.time.toPixel(double(seg.end));
-        double x0 = std::max(xs, c.clip.left() - 2);
-        double x1 = std::min(xe, c.clip.right() + 2);
-        if (x1 - x0 < 1) x1 = x0 + 1;
-        const QColor fill = c.palette.kind(seg.kind);
-        const QRectF r(x0, y, x1 - x0, h);
         if (isIrqsOff(seg.kind)) {
-            addCoverage(irqsOff, c.time.x0, colW, xs, std::max(xe, xs + std::min(1.0, colW)));
+            addCoverage(irqsOff, c.time.x0, colW, xs, xe);
             anyOff = true;
         }
+        double x0 = std::max(xs, c.clip.left() - 2);
+        double x1 = std::min(xe, c.clip.right() + 2);
+        // A segment narrower than a pixel gets one pixel's width and the share of
+        // the row's height that its time is of that pixel, so a 1 us interrupt in
+        // a 1 ms column is not drawn a thousand times its size.
+        double top = y, height = h;
+        if (x1 - x0 < 1) {
+            x1 = x0 + 1;
+            height = h * std::clamp(xe - xs, 0.0, 1.0);
+            top = y + h - height;
+            if (height < 0.5) continue;
+        }
+        const QColor fill = c.palette.kind(seg.kind);
+        const QRectF r(x0, top, x1 - x0, height);
         p.fillRect(r, fill);
         if (r.width() >= 4) {
             p.setPen(QPen(fill.darker(150), c.palette.presentation() ? 1.5 : 1.0));
@@ -231,20 +240,23 @@ void LaneRenderer::drawInstants(QPainter& p, const LaneRenderContext& c, const L
     const int columns = c.time.columns();
     p.setRenderHint(QPainter::Antialiasing, true);
     if (last - first <= static_cast<std::size_t>(std::max(columns / 6, 1))) {
-        const double half = std::clamp(stripH * 0.4, 2.5, 6.0);
+        // At most ~11 px tall (more in presentation): a marker marks a moment,
+        // it must not dominate a tall lane.
+        const double markH = std::min(stripH, 8.0 + 3.0 * c.palette.lineWidth());
+        const double half = std::clamp(markH * 0.4, 2.5, 6.0);
         // backwards, so the first of several instants at one spot (the raise) ends up on top
         for (std::size_t i = last; i-- > first;) {
             const Instant& in = all[i];
             const double x = c.time.toPixel(double(in.t));
             const QColor col = c.palette.instant(in.kind);
             if (in.kind == InstantKind::Warning) {
-                QPolygonF tri{{x, yTop}, {x - half * 1.3, yTop + stripH * 1.2}, {x + half * 1.3, yTop + stripH * 1.2}};
+                QPolygonF tri{{x, yTop}, {x - half * 1.3, yTop + markH * 1.2}, {x + half * 1.3, yTop + markH * 1.2}};
                 p.setPen(QPen(Qt::black, 1));
                 p.setBrush(QColor(0xFF, 0xC8, 0x00));
                 p.drawPolygon(tri);
                 continue;
             }
-            QPolygonF tri{{x - half, yTop}, {x + half, yTop}, {x, yTop + stripH}};
+            QPolygonF tri{{x - half, yTop}, {x + half, yTop}, {x, yTop + markH}};
             p.setPen(QPen(col.darker(130), 0.8));
             p.setBrush(col);
             p.drawPolygon(tri);
@@ -254,7 +266,7 @@ void LaneRenderer::drawInstants(QPainter& p, const LaneRenderContext& c, const L
         // ticks are short and translucent: thousands of interrupt raises in a
         // zoomed-out view must not read as a solid bar of a context colour.
         const double colW = c.time.width / columns;
-        const double tickH = std::max(2.0, stripH * 0.4);
+        const double tickH = std::clamp(stripH * 0.4, 2.0, 6.0);
         for (int col = 0; col < columns; ++col) {
             const Time a = static_cast<Time>(c.time.toTime(c.time.x0 + col * colW));
             const Time b = static_cast<Time>(c.time.toTime(c.time.x0 + (col + 1) * colW));
