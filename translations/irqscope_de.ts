@@ -1804,10 +1804,6 @@
         <translation>%1: %2 → %3</translation>
     </message>
     <message>
-        <source>p99 latency (%1): %2</source>
-        <translation>p99-Latenz (%1): %2</translation>
-    </message>
-    <message>
         <source>cancelled before the end</source>
         <translation>vor dem Ende abgebrochen</translation>
     </message>
@@ -1820,20 +1816,52 @@
         <translation>Szenario</translation>
     </message>
     <message>
-        <source>Changes vs previous run</source>
-        <translation>Änderungen</translation>
-    </message>
-    <message>
-        <source>p99 latency</source>
-        <translation>p99-Latenz</translation>
-    </message>
-    <message>
         <source>Warnings</source>
         <translation>Warnungen</translation>
     </message>
     <message>
         <source>Simulated</source>
         <translation>Simuliert</translation>
+    </message>
+    <message>
+        <source>%1 (starved)</source>
+        <translation>%1 (ausgehungert)</translation>
+    </message>
+    <message>
+        <source>Worst p99 of one %1 series: %2 (%3)</source>
+        <translation>Schlechtestes p99 einer %1-Reihe: %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Largest %1 sample: %2</source>
+        <translation>Größter %1-Messwert: %2</translation>
+    </message>
+    <message>
+        <source>%1 is starved: %2 samples where the other series have about %3 — its thread hardly ran, the few samples understate how long it waited</source>
+        <translation>%1 ist ausgehungert: %2 Messwerte, wo die anderen Reihen etwa %3 haben – sein Thread lief kaum, die wenigen Messwerte untertreiben, wie lange er wartete</translation>
+    </message>
+    <message>
+        <source>What changed in the scenario since the previous run</source>
+        <translation>Was sich am Szenario seit dem vorigen Lauf geändert hat</translation>
+    </message>
+    <message>
+        <source>The worst p99 of any one series of the first latency family (per CPU or thread), not the pooled p99; &quot;starved&quot; when a series has under a tenth of the samples of the others</source>
+        <translation>Das schlechteste p99 einer einzelnen Reihe der ersten Latenzfamilie (je CPU oder Thread), nicht das gepoolte p99; „ausgehungert“, wenn eine Reihe weniger als ein Zehntel der Messwerte der anderen hat</translation>
+    </message>
+    <message>
+        <source>The largest latency sample of that family</source>
+        <translation>Der größte Latenz-Messwert dieser Familie</translation>
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation>Änderungen</translation>
+    </message>
+    <message>
+        <source>Worst p99</source>
+        <translation>Schlechtestes p99</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>Max.</translation>
     </message>
 </context>
 <context>

@@ -1799,10 +1799,6 @@
         <translation>%1：%2 → %3</translation>
     </message>
     <message>
-        <source>p99 latency (%1): %2</source>
-        <translation>p99 延迟（%1）：%2</translation>
-    </message>
-    <message>
         <source>cancelled before the end</source>
         <translation>在结束前被取消</translation>
     </message>
@@ -1815,20 +1811,52 @@
         <translation>场景</translation>
     </message>
     <message>
-        <source>Changes vs previous run</source>
-        <translation>相对上次运行的变化</translation>
-    </message>
-    <message>
-        <source>p99 latency</source>
-        <translation>p99 延迟</translation>
-    </message>
-    <message>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
         <source>Simulated</source>
         <translation>模拟时长</translation>
+    </message>
+    <message>
+        <source>%1 (starved)</source>
+        <translation>%1（饥饿）</translation>
+    </message>
+    <message>
+        <source>Worst p99 of one %1 series: %2 (%3)</source>
+        <translation>单个 %1 序列的最差 p99：%2（%3）</translation>
+    </message>
+    <message>
+        <source>Largest %1 sample: %2</source>
+        <translation>最大的 %1 样本：%2</translation>
+    </message>
+    <message>
+        <source>%1 is starved: %2 samples where the other series have about %3 — its thread hardly ran, the few samples understate how long it waited</source>
+        <translation>%1 处于饥饿状态：只有 %2 个样本，而其他序列约有 %3 个——它的线程几乎没有运行，这几个样本低估了它等待的时间</translation>
+    </message>
+    <message>
+        <source>What changed in the scenario since the previous run</source>
+        <translation>自上一次运行以来场景中的改动</translation>
+    </message>
+    <message>
+        <source>The worst p99 of any one series of the first latency family (per CPU or thread), not the pooled p99; &quot;starved&quot; when a series has under a tenth of the samples of the others</source>
+        <translation>第一个延迟系列族中任一单个序列（每个 CPU 或线程）的最差 p99，而不是合并后的 p99；若某序列的样本数不到其他序列的十分之一，则标为“饥饿”</translation>
+    </message>
+    <message>
+        <source>The largest latency sample of that family</source>
+        <translation>该系列族中最大的延迟样本</translation>
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation>改动</translation>
+    </message>
+    <message>
+        <source>Worst p99</source>
+        <translation>最差 p99</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大值</translation>
     </message>
 </context>
 <context>

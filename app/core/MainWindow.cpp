@@ -12,6 +12,7 @@
 #include "core/util/TimeFormat.h"
 #include "irqscope/presets.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -139,9 +140,22 @@ void MainWindow::createDocks() {
     auto* sc = new QWidget(scenarioDock);
     auto* sv = new QVBoxLayout(sc);
     sv->setContentsMargins(4, 4, 4, 0);
-    scenarioInfo_ = new QLabel(sc);
-    scenarioInfo_->setWordWrap(true);
-    scenarioInfo_->setTextFormat(Qt::RichText);
+    // The description can be long (a seed's whole story): it scrolls within a
+    // few lines instead of pushing the parameters off the screen, and wraps
+    // even inside long words such as "gpu.bottom_half=kthread".
+    scenarioInfo_ = new QTextBrowser(sc);
+    scenarioInfo_->setObjectName(QStringLiteral("ScenarioInfo"));
+    scenarioInfo_->setFrameShape(QFrame::NoFrame);
+    scenarioInfo_->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    scenarioInfo_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scenarioInfo_->viewport()->setAutoFillBackground(false);
+    scenarioInfo_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    // As tall as the text, up to nine lines (then it scrolls), whatever the width and font.
+    connect(scenarioInfo_->document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
+            [this](const QSizeF& size) {
+                const int lines = scenarioInfo_->fontMetrics().lineSpacing();
+                scenarioInfo_->setFixedHeight(std::clamp(int(std::ceil(size.height())) + 4, lines * 2, lines * 9));
+            });
     sv->addWidget(scenarioInfo_);
     knobs_ = new KnobPanel(sc);
     sv->addWidget(knobs_, 1);
@@ -171,11 +185,24 @@ void MainWindow::createDocks() {
     header->setStretchLastSection(false);
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
     header->setSectionResizeMode(RunList::Name, QHeaderView::Interactive);
-    header->resizeSection(RunList::Name, fontMetrics().horizontalAdvance(QLatin1Char('x')) * 14);
+    header->resizeSection(RunList::Name, fontMetrics().horizontalAdvance(QLatin1Char('x')) * 11);
     header->setSectionResizeMode(RunList::Changes, QHeaderView::Stretch);
     header->setMinimumSectionSize(fontMetrics().horizontalAdvance(QLatin1Char('x')) * 4);
     runTable_->setTextElideMode(Qt::ElideRight);
     runTable_->setWordWrap(false);
+    // ResizeToContents alone measures only the rows on screen when the header
+    // lays out, which can be none while the dock is being placed ("998.0 m…"):
+    // the number columns are fitted again whenever runs are added or change.
+    auto fitNumbers = [this] {
+        for (int c : {int(RunList::Id), int(RunList::Latency), int(RunList::MaxLatency), int(RunList::Warnings),
+                      int(RunList::SimTime)})
+            runTable_->resizeColumnToContents(c);
+    };
+    for (int c : {int(RunList::Id), int(RunList::Latency), int(RunList::MaxLatency), int(RunList::Warnings),
+                  int(RunList::SimTime)})
+        header->setSectionResizeMode(c, QHeaderView::Interactive);
+    connect(runs_, &QAbstractItemModel::rowsInserted, this, [fitNumbers] { QTimer::singleShot(0, fitNumbers); });
+    connect(runs_, &QAbstractItemModel::dataChanged, this, [fitNumbers] { QTimer::singleShot(0, fitNumbers); });
     setTr(runTable_, "toolTip",
           QT_TR_NOOP("Double-click a run to show it; select two and press Ctrl+M to compare them."));
     connect(runTable_, &QTableView::doubleClicked, this,
@@ -210,10 +237,24 @@ void MainWindow::createDocks() {
     stateDock->raise();
     connect(player_, &PlayerController::cursorChanged, stateView_, &MachineStateView::showTime);
     connect(timeline_, &TimelinePlot::timeClicked, player_, &PlayerController::setCursor);
+}
 
-    resizeDocks({scenarioDock, detailsDock}, {370, 380}, Qt::Horizontal);
-    resizeDocks({metricsDock}, {270}, Qt::Vertical);
-    resizeDocks({detailsDock, runsDock}, {300, 200}, Qt::Vertical);
+void MainWindow::showEvent(QShowEvent* e) {
+    QMainWindow::showEvent(e);
+    if (defaultDockSizesPending_) applyDefaultDockSizes();
+}
+
+void MainWindow::applyDefaultDockSizes() {
+    defaultDockSizesPending_ = false;
+    auto dock = [this](const char* name) { return findChild<QDockWidget*>(QLatin1String(name)); };
+    QDockWidget *scenario = dock("ScenarioDock"), *details = dock("DetailsDock"), *runs = dock("RunsDock"),
+                *metrics = dock("MetricsDock");
+    // Side columns of 22 % each (240-380 px): the timeline keeps over half of a
+    // 1024 px window; the metrics a third of the height, at most 300 px.
+    const int side = std::clamp(width() * 22 / 100, 240, 380);
+    resizeDocks({scenario, details}, {side, side}, Qt::Horizontal);
+    resizeDocks({metrics}, {std::clamp(height() * 30 / 100, 170, 300)}, Qt::Vertical);
+    resizeDocks({details, runs}, {3, 2}, Qt::Vertical);
 }
 
 const RunRecord* MainWindow::currentRun() const {

@@ -86,6 +86,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* e) override;
+    void showEvent(QShowEvent* e) override;
     void changeEvent(QEvent* e) override;
 
 private:
@@ -133,7 +134,11 @@ private:
     CompareView* compare_ = nullptr;
     QTabWidget* central_ = nullptr;
     KnobPanel* knobs_ = nullptr;
-    QLabel* scenarioInfo_ = nullptr;
+    QTextBrowser* scenarioInfo_ = nullptr;
+    // Dock sizes of the default layout, as shares of the window (applied when
+    // the window is first shown, so they fit 1024 px as well as 1920).
+    void applyDefaultDockSizes();
+    bool defaultDockSizesPending_ = true;
     MetricsPanel* metrics_ = nullptr;
     QTextBrowser* details_ = nullptr;
     PlayerController* player_ = nullptr;

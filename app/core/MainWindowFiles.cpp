@@ -285,6 +285,7 @@ void MainWindow::readSettings(bool restoreGeometry) {
         const QByteArray state = in.bytes(QStringLiteral("windowState"));
         if (!state.isEmpty() && !restoreState(state))
             in.reject(QStringLiteral("windowState"), tr("a saved dock layout"));
+        else if (!state.isEmpty()) defaultDockSizesPending_ = false; // the user's own layout
     } else {
         resize(initial);
     }

@@ -47,6 +47,13 @@ private slots:
                 if (total == 0) continue;
                 QCOMPARE(int(bins[b].kind), bestKind);
                 QVERIFY(std::abs(bins[b].coverage - total / double(b1 - b0)) < 1e-3);
+                // each kind's share of the column, the basis of the proportional overview
+                float sum = 0;
+                for (int k = 0; k < kContextKindCount; ++k) {
+                    QVERIFY(std::abs(bins[b].fraction[k] - cover[k] / double(b1 - b0)) < 1e-3);
+                    sum += bins[b].fraction[k];
+                }
+                QVERIFY(std::abs(sum - bins[b].coverage) < 1e-3);
             }
         }
     }

@@ -137,16 +137,113 @@ private slots:
         LaneLayout layout;
         QElapsedTimer timer;
         timer.start();
-        const QImage img = render(t, {0, 1000000.0 * kUs}, 1200, 120, layout);
+        const int height = 300;
+        const QImage img = render(t, {0, 1000000.0 * kUs}, 1200, height, layout);
         QVERIFY2(timer.elapsed() < 1500, qPrintable(QStringLiteral("took %1 ms").arg(timer.elapsed())));
-        // every column has a hardirq in it, so every column is painted (partially covered -> translucent red)
-        const int y = int((layout.laneSlots()[0].depthTop(0) + 0.5) * 120 / layout.totalRows());
-        int red = 0;
+        // every column is 10 % hardirq: every column shows hardirq at the bottom
+        // of the row, and only about a tenth of the row's height
+        const LaneSlot& s = layout.laneSlots()[0];
+        const double rowPx = height / layout.totalRows();
+        const int yBottom = int(s.bottom * rowPx) - 3, yMid = int((s.depthTop(0) + 0.5) * rowPx);
+        int redBottom = 0, redMid = 0;
+        auto red = [](QColor c) { return c.red() > c.green() + 30 && c.red() > c.blue() + 30 && c.green() < 120; };
         for (int x = 0; x < 1200; ++x) {
-            const QColor c = img.pixelColor(x, y);
-            if (c.red() > c.green() + 30 && c.red() > c.blue() + 30) ++red;
+            redBottom += red(img.pixelColor(x, yBottom));
+            redMid += red(img.pixelColor(x, yMid));
         }
-        QVERIFY2(red > 1150, qPrintable(QString::number(red)));
+        QVERIFY2(redBottom > 1150, qPrintable(QString::number(redBottom)));
+        QCOMPARE(redMid, 0);
+    }
+    // Point 1 of issue 19: a zoomed-out column shows each context in proportion
+    // to its time there, in its own legend colour. CPU 0 runs, every 10 us, a
+    // user task for 6 us and ksoftirqd for 3 us (1 us idle); a 200 ns hardirq
+    // interrupts the user task every 10 us (2 %). 1000 columns of 100 us each.
+    void overviewShowsTimeShares() {
+        Trace t;
+        const auto lane = t.addLane(LaneType::Cpu, "CPU 0", 0);
+        const auto user = t.intern("app"), ksd = t.intern("ksoftirqd/0"), irq = t.intern("eth0");
+        for (Time i = 0; i < 10000; ++i) {
+            const Time p = i * 10 * kUs;
+            t.addSegment(lane, 0, p, p + 6 * kUs, ContextKind::User, user);
+            t.addSegment(lane, 0, p + 6 * kUs, p + 9 * kUs, ContextKind::Ksoftirqd, ksd);
+            t.addSegment(lane, 1, p + 2 * kUs, p + 2 * kUs + 200, ContextKind::Hardirq, irq);
+        }
+        t.setTimeRange(0, 100000 * kUs);
+        t.finalize();
+        LaneLayout layout;
+        const int width = 1000, height = 400;
+        const QImage img = render(t, {0, 100000.0 * kUs}, width, height, layout);
+        const Palette pal;
+        const LaneSlot& s = layout.laneSlots()[0];
+        const double rowPx = height / layout.totalRows();
+        // the inside of a depth row (the renderer pads it by up to 2 px)
+        auto rowPixels = [&](int depth, QColor want, int x) {
+            const int y0 = int(std::ceil(s.depthTop(depth) * rowPx)) + 2;
+            const int y1 = int(std::floor((s.depthTop(depth) + 1) * rowPx)) - 2;
+            int n = 0;
+            for (int y = y0; y < y1; ++y) n += near(img.pixelColor(x, y), want, 60);
+            return std::pair{n, y1 - y0};
+        };
+        // the legend colours, plain and under the irqs-off tint (once, and again where its hatch lines are)
+        std::vector<QColor> legendish;
+        auto tinted = [&](QColor c) {
+            const QColor o = pal.irqsOff();
+            const double a = o.alphaF();
+            return QColor::fromRgbF(float(c.redF() * (1 - a) + o.redF() * a),
+                                    float(c.greenF() * (1 - a) + o.greenF() * a),
+                                    float(c.blueF() * (1 - a) + o.blueF() * a));
+        };
+        for (ContextKind k : {ContextKind::User, ContextKind::Ksoftirqd, ContextKind::Hardirq})
+            legendish.insert(legendish.end(), {pal.kind(k), tinted(pal.kind(k)), tinted(tinted(pal.kind(k)))});
+        if (qEnvironmentVariableIsSet("IRQSCOPE_TEST_IMAGES")) img.save(QStringLiteral("overview-shares.png"));
+        double hardirqShare = 0;
+        for (int x = 5; x < width - 5; ++x) {
+            const auto [userPx, h] = rowPixels(0, pal.kind(ContextKind::User), x);
+            const auto [ksdPx, h2] = rowPixels(0, pal.kind(ContextKind::Ksoftirqd), x);
+            // 60 % and 30 % of the row's height, give or take the rounding and
+            // the 2 % irqs-off tint at the row's bottom
+            QVERIFY2(std::abs(userPx - 0.6 * h) <= 4,
+                     qPrintable(QStringLiteral("x %1: user %2 of %3").arg(x).arg(userPx).arg(h)));
+            QVERIFY2(std::abs(ksdPx - 0.3 * h) <= 2,
+                     qPrintable(QStringLiteral("x %1: ksoftirqd %2 of %3").arg(x).arg(ksdPx).arg(h)));
+            const auto [irqPx, h1] = rowPixels(1, pal.kind(ContextKind::Hardirq), x);
+            hardirqShare += double(irqPx) / h1;
+            // no pixel of the rows has a colour that is neither a legend colour nor the background
+            for (int y = int(s.rowsTop * rowPx) + 3; y < int(s.bottom * rowPx) - 3; ++y) {
+                const QColor c = img.pixelColor(x, y);
+                const bool known =
+                    std::any_of(std::begin(legendish), std::end(legendish), [&](QColor l) { return near(c, l, 90); }) ||
+                    c.lightness() > 220;
+                QVERIFY2(known, qPrintable(QStringLiteral("x %1 y %2: %3").arg(x).arg(y).arg(c.name())));
+            }
+        }
+        hardirqShare /= (width - 10);
+        QVERIFY2(hardirqShare > 0.01 && hardirqShare < 0.04, qPrintable(QString::number(hardirqShare)));
+    }
+    // A few isolated segments are drawn one by one; one far narrower than a
+    // pixel must not be drawn as a full-height pixel column (1 us in 1 ms).
+    void sparseSubPixelSegmentsKeepTheirShare() {
+        Trace t;
+        const auto lane = t.addLane(LaneType::Cpu, "CPU 0", 0);
+        t.addSegment(lane, 0, 0, 1000 * kMs, ContextKind::User, t.intern("app"));
+        for (int i = 1; i <= 5; ++i)
+            t.addSegment(lane, 1, i * 150 * kMs, i * 150 * kMs + kUs, ContextKind::Hardirq, t.intern("eth0"));
+        // and one that fills its pixel column (1 ms)
+        t.addSegment(lane, 1, 900 * kMs, 901 * kMs, ContextKind::Hardirq, t.intern("eth0"));
+        t.setTimeRange(0, 1000 * kMs);
+        t.finalize();
+        LaneLayout layout;
+        const QImage img = render(t, {0, 1000.0 * kMs}, 1000, 200, layout);
+        const Palette pal;
+        const LaneSlot& s = layout.laneSlots()[0];
+        const double rowPx = 200 / layout.totalRows();
+        int red = 0;
+        for (int x = 0; x < 1000; ++x)
+            for (int y = int(s.depthTop(1) * rowPx) + 2; y < int((s.depthTop(1) + 1) * rowPx) - 2; ++y)
+                red += near(img.pixelColor(x, y), pal.kind(ContextKind::Hardirq), 30);
+        const int rowH = int((s.depthTop(1) + 1) * rowPx) - 2 - (int(s.depthTop(1) * rowPx) + 2);
+        QVERIFY2(red >= rowH - 2 && red <= rowH + 2,
+                 qPrintable(QStringLiteral("%1 red pixels, row %2").arg(red).arg(rowH)));
     }
     void binEdges() {
         const auto lin = LatencyPlot::binEdges(0, 100, 4, false);

@@ -31,7 +31,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     table_->setAlternatingRowColors(true);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    table_->setMinimumWidth(420);
+    table_->setMinimumWidth(240);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     v->addWidget(split, 1);

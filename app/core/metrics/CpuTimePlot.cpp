@@ -3,7 +3,7 @@
 namespace irqscope::app {
 
 CpuTimePlot::CpuTimePlot(QWidget* parent) : QCustomPlot(parent) {
-    setMinimumHeight(180);
+    setMinimumHeight(120);
     plotLayout()->insertRow(0);
     plotLayout()->addElement(0, 0, new QCPTextElement(this, QString(), QFont(font().family(), 10, QFont::Bold)));
     legend->setVisible(true);

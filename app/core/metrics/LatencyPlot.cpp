@@ -15,7 +15,7 @@ protected:
 } // namespace
 
 LatencyPlot::LatencyPlot(QWidget* parent) : QCustomPlot(parent) {
-    setMinimumHeight(180);
+    setMinimumHeight(120);
     plotLayout()->insertRow(0);
     plotLayout()->addElement(0, 0, new QCPTextElement(this, QString(), QFont(font().family(), 10, QFont::Bold)));
     yAxis2->setVisible(true);

@@ -56,6 +56,8 @@ MetricsPanel::MetricsPanel(QWidget* parent) : QTabWidget(parent) {
     whichLabel_ = new QLabel(latPage);
     bar->addWidget(whichLabel_);
     which_ = new QComboBox(latPage);
+    // wide enough for the series names ("syslatency/cpu3"), not squeezed to "syslatenc"
+    which_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     bar->addWidget(which_);
     log_ = new QCheckBox(latPage);
     bar->addWidget(log_);

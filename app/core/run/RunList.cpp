@@ -2,15 +2,76 @@
 
 #include "core/util/TimeFormat.h"
 
+#include <QColor>
+
+#include <algorithm>
+
 namespace irqscope::app {
 
-std::optional<Time> headlineP99(const Metrics& m, QString* which) {
-    for (const auto& [name, h] : m.latency) {
-        if (h.count() == 0) continue;
-        if (which) *which = QString::fromStdString(name);
-        return h.percentile(99);
+std::optional<LatencyHeadline> latencyHeadline(const Metrics& m) {
+    // The family: the first series that is split per CPU or thread, else the first series.
+    auto hasChildren = [&](const std::string& name) {
+        const auto it = m.latency.lower_bound(name + "/");
+        return it != m.latency.end() && it->first.rfind(name + "/", 0) == 0;
+    };
+    const std::string* family = nullptr;
+    for (const auto& [name, h] : m.latency)
+        if (h.count() > 0 && name.find('/') == std::string::npos && hasChildren(name)) {
+            family = &name;
+            break;
+        }
+    if (!family)
+        for (const auto& [name, h] : m.latency)
+            if (h.count() > 0) {
+                family = &name;
+                break;
+            }
+    if (!family) return std::nullopt;
+
+    LatencyHeadline out;
+    out.family = QString::fromStdString(*family);
+    std::vector<std::pair<const std::string*, const LatencyHistogram*>> parts;
+    const std::string prefix = *family + "/";
+    for (auto it = m.latency.lower_bound(prefix); it != m.latency.end() && it->first.rfind(prefix, 0) == 0; ++it)
+        parts.emplace_back(&it->first, &it->second);
+    if (parts.empty()) parts.emplace_back(family, &m.latency.at(*family));
+
+    std::vector<std::size_t> counts;
+    for (auto [name, h] : parts) counts.push_back(h->count());
+    std::sort(counts.begin(), counts.end());
+    const std::size_t median = counts[counts.size() / 2];
+    bool first = true;
+    for (auto [name, h] : parts) {
+        if (h->count() == 0) continue;
+        const Time p99 = h->percentile(99);
+        if (first || p99 > out.worstP99) out.worstP99 = p99, out.worstSeries = QString::fromStdString(*name);
+        out.max = first ? h->max() : std::max(out.max, h->max());
+        first = false;
     }
-    return std::nullopt;
+    for (auto [name, h] : parts)
+        if (parts.size() > 1 && h->count() * 10 < median)
+            out.starved.push_back({QString::fromStdString(*name), h->count(), median});
+    if (first) return std::nullopt;
+    return out;
+}
+
+QString headlineText(const LatencyHeadline& h) {
+    const QString p99 = formatTime(double(h.worstP99));
+    return h.starved.empty() ? p99 : RunList::tr("%1 (starved)").arg(p99);
+}
+
+QString headlineToolTip(const LatencyHeadline& h) {
+    QStringList lines;
+    lines << RunList::tr("Worst p99 of one %1 series: %2 (%3)")
+                 .arg(h.family, formatTime(double(h.worstP99)), h.worstSeries);
+    lines << RunList::tr("Largest %1 sample: %2").arg(h.family, formatTime(double(h.max)));
+    for (const auto& s : h.starved)
+        lines << RunList::tr("%1 is starved: %2 samples where the other series have about %3 — its thread "
+                             "hardly ran, the few samples understate how long it waited")
+                     .arg(s.series)
+                     .arg(s.samples)
+                     .arg(s.siblingMedian);
+    return lines.join(QLatin1Char('\n'));
 }
 
 RunList::RunList(QObject* parent) : QAbstractTableModel(parent) {}
@@ -77,8 +138,12 @@ QVariant RunList::data(const QModelIndex& index, int role) const {
             if (!r.scenario) return tr("real trace");
             return r.first ? tr("first run") : describeChanges(r.changes);
         case Latency: {
-            const auto p = headlineP99(m);
-            return p ? formatTime(double(*p)) : QStringLiteral("–");
+            const auto h = latencyHeadline(m);
+            return h ? headlineText(*h) : QStringLiteral("–");
+        }
+        case MaxLatency: {
+            const auto h = latencyHeadline(m);
+            return h ? formatTime(double(h->max)) : QStringLiteral("–");
         }
         case Warnings: return static_cast<qulonglong>(m.warnings.size());
         case SimTime: return formatTime(double(m.simTimeNs));
@@ -87,10 +152,13 @@ QVariant RunList::data(const QModelIndex& index, int role) const {
     if (role == Qt::ToolTipRole) {
         QStringList lines;
         for (const auto& c : r.changes) lines << tr("%1: %2 → %3").arg(c.path, c.before, c.after);
-        QString which;
-        if (auto p = headlineP99(m, &which)) lines << tr("p99 latency (%1): %2").arg(which, formatTime(double(*p)));
+        if (auto h = latencyHeadline(m)) lines << headlineToolTip(*h);
         if (m.cancelled) lines << tr("cancelled before the end");
         return lines.join(QLatin1Char('\n'));
+    }
+    if (role == Qt::ForegroundRole && index.column() == Latency) {
+        const auto h = latencyHeadline(m);
+        if (h && !h->starved.empty()) return QColor(0xB0, 0x1E, 0x1E);
     }
     if (role == Qt::TextAlignmentRole && (index.column() == Id || index.column() >= Latency))
         return int(Qt::AlignRight | Qt::AlignVCenter);
@@ -103,12 +171,23 @@ void RunList::retranslate() {
 }
 
 QVariant RunList::headerData(int section, Qt::Orientation o, int role) const {
+    if (o == Qt::Horizontal && role == Qt::ToolTipRole) {
+        switch (section) {
+        case Changes: return tr("What changed in the scenario since the previous run");
+        case Latency:
+            return tr("The worst p99 of any one series of the first latency family (per CPU or thread), not the "
+                      "pooled p99; \"starved\" when a series has under a tenth of the samples of the others");
+        case MaxLatency: return tr("The largest latency sample of that family");
+        }
+        return {};
+    }
     if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
     switch (section) {
     case Id: return tr("#");
     case Name: return tr("Scenario");
-    case Changes: return tr("Changes vs previous run");
-    case Latency: return tr("p99 latency");
+    case Changes: return tr("Changes");
+    case Latency: return tr("Worst p99");
+    case MaxLatency: return tr("Max");
     case Warnings: return tr("Warnings");
     case SimTime: return tr("Simulated");
     }

@@ -26,7 +26,7 @@ struct RunRecord {
 class RunList : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Id, Name, Changes, Latency, Warnings, SimTime, ColumnCount };
+    enum Column { Id, Name, Changes, Latency, MaxLatency, Warnings, SimTime, ColumnCount };
 
     explicit RunList(QObject* parent = nullptr);
 
@@ -51,7 +51,28 @@ private:
     int nextId_ = 1;
 };
 
-// The headline latency of a run: p99 of its first latency histogram.
-std::optional<Time> headlineP99(const Metrics& m, QString* which = nullptr);
+// The headline latency of a run, built so that it cannot hide a stall: the
+// first latency family (a series and its per-CPU/per-thread series such as
+// "syslatency/cpu0"), summarised by the worst p99 of any one series - never
+// the pooled p99, which one stalled CPU among four cannot move - and the
+// largest sample. A series with under a tenth of the median sample count of
+// its siblings is "starved": its thread hardly ran, so its few samples
+// understate the problem rather than show its absence.
+struct LatencyHeadline {
+    QString family;      // "syslatency"
+    QString worstSeries; // "syslatency/cpu0" (the family itself when it has no split)
+    Time worstP99 = 0;
+    Time max = 0;
+    struct Starved {
+        QString series;
+        std::size_t samples = 0;
+        std::size_t siblingMedian = 0;
+    };
+    std::vector<Starved> starved;
+};
+std::optional<LatencyHeadline> latencyHeadline(const Metrics& m);
+// The worst p99 ("998.0 ms"), with "(starved)" when a series was starved.
+QString headlineText(const LatencyHeadline& h);
+QString headlineToolTip(const LatencyHeadline& h);
 
 } // namespace irqscope::app

@@ -120,6 +120,9 @@ KnobPanel::KnobPanel(QWidget* parent) : QWidget(parent) {
             auto* form = new QFormLayout(box);
             form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
             form->setLabelAlignment(Qt::AlignLeft);
+            // In a narrow dock a long name goes above its field instead of pushing
+            // the field and its unit past the edge.
+            form->setRowWrapPolicy(QFormLayout::WrapLongRows);
             v->addWidget(box);
             it = groups.emplace(p.group, form).first;
         }

@@ -4,7 +4,10 @@
 //  * a track whose visible segments are fewer than a quarter of its pixel
 //    columns is drawn segment by segment (outlined, labelled when wide);
 //  * otherwise it is drawn from Trace::queryBins with one bin per pixel column,
-//    neighbouring columns of the same kind merged into one rectangle;
+//    each column a stacked bar of the kinds in proportion to their time there
+//    (so the overview never exaggerates a rare context), neighbouring columns
+//    with the same stack merged into one rectangle;
+//  * interrupts-off time is shaded per column in proportion to its share too;
 //  * instants are drawn one by one when sparse, else one tick per column.
 // Nothing outside the visible range is ever visited.
 #pragma once
@@ -43,8 +46,12 @@ public:
     static std::optional<double> depthCenterY(const LaneRenderContext& c, std::uint32_t lane, int depth);
 
 private:
-    static void drawTrack(QPainter& p, const LaneRenderContext& c, const LaneSlot& s, int depth,
-                          std::vector<std::pair<double, double>>& irqsOff);
+    // Draws one depth row; adds each pixel column's irqs-off share to `irqsOff`
+    // and returns whether there was any.
+    static bool drawTrack(QPainter& p, const LaneRenderContext& c, const LaneSlot& s, int depth,
+                          std::vector<float>& irqsOff);
+    static void drawBins(QPainter& p, const LaneRenderContext& c, const LaneSlot& s, int depth, double y, double h,
+                         std::vector<float>& irqsOff);
     static void drawInstants(QPainter& p, const LaneRenderContext& c, const LaneSlot& s);
 };
 

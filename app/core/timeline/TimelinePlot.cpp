@@ -49,7 +49,7 @@ TimelinePlot::TimelinePlot(QWidget* parent) : QCustomPlot(parent) {
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setInteractions(QCP::Interactions());
-    setMinimumSize(320, 200);
+    setMinimumSize(240, 120);
 
     plotLayout()->insertRow(0);
     title_ = new ElidedTitle(this, QString(), QFont(font().family(), 11, QFont::Bold));

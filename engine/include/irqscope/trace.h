@@ -16,6 +16,7 @@
 
 #include "irqscope/time.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -116,6 +117,9 @@ struct TraceBin {
     float coverage = 0.f;                 // fraction of the bin covered by any segment, 0..1
     std::uint32_t count = 0;              // segments touching the bin
     StringId entity = kNoString;          // entity of the dominant segment
+    // Fraction of the bin's time spent in each kind (sums to `coverage`): what a
+    // zoomed-out view must draw so that 0.2 % hardirq does not look like 100 %.
+    std::array<float, kContextKindCount> fraction{};
 };
 
 class StringTable {

@@ -307,6 +307,10 @@ void Trace::queryBins(std::uint32_t lane, int depth, Time t0, Time t1, int bins,
         }
         bin.kind = static_cast<ContextKind>(bestKind);
         bin.coverage = static_cast<float>(std::min(1.0, total / double(b1 - b0)));
+        // The dense path may count a few segments of the next column here; scale
+        // so that the fractions never add up to more than the column.
+        const double denom = std::max(total, double(b1 - b0));
+        for (int c = 0; c < kContextKindCount; ++c) bin.fraction[c] = static_cast<float>(cover[c] / denom);
         bin.count = static_cast<std::uint32_t>(n);
         bin.entity = entity;
     };
