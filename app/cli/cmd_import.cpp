@@ -8,8 +8,10 @@
 #include "irqscope/scenario.h"
 #include "output.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace irqscope::cli {
 
@@ -21,8 +23,20 @@ void printReport(const std::string& path, const ImportReport& rep) {
     std::uint64_t skipped = 0;
     for (const auto& [kind, n] : rep.skipped) skipped += n;
     if (skipped == 0) std::fprintf(stderr, "  nothing skipped\n");
-    for (const auto& [kind, n] : rep.skipped)
-        std::fprintf(stderr, "  skipped %-40s %llu\n", kind.c_str(), static_cast<unsigned long long>(n));
+    // the most frequent kinds; the rest in one line (a garbled file has many)
+    std::vector<std::pair<std::string, std::uint64_t>> kinds(rep.skipped.begin(), rep.skipped.end());
+    std::stable_sort(kinds.begin(), kinds.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
+    constexpr std::size_t kShown = 20;
+    std::uint64_t rest = 0;
+    for (std::size_t i = 0; i < kinds.size(); ++i) {
+        if (i < kShown)
+            std::fprintf(stderr, "  skipped %-40s %llu\n", validUtf8(kinds[i].first).c_str(),
+                         static_cast<unsigned long long>(kinds[i].second));
+        else rest += kinds[i].second;
+    }
+    if (kinds.size() > kShown)
+        std::fprintf(stderr, "  skipped %zu more kinds, %llu lines in all\n", kinds.size() - kShown,
+                     static_cast<unsigned long long>(rest));
     if (rep.lostEvents)
         std::fprintf(stderr, "  events lost by the kernel: %llu\n", static_cast<unsigned long long>(rep.lostEvents));
     for (const auto& [kind, n] : rep.notes)
@@ -36,16 +50,12 @@ int cmdImport(Args& a) {
     if (a.empty()) throw UsageError{"needs an ftrace text file (tracefs 'trace' or 'trace-cmd report' output)"};
     std::string path = a.take();
     if (path.rfind("--", 0) == 0) throw UsageError{"needs an ftrace text file before " + path};
-    std::string metricsPath, tracePath, imagePath;
+    OutputPaths out;
     while (!a.empty()) {
         const std::string flag = a.take();
-        if (flag == "--metrics") metricsPath = a.value(flag);
-        else if (flag == "--trace") tracePath = a.value(flag);
-        else if (flag == "--image") imagePath = a.value(flag);
-        else throw UsageError{"unknown argument '" + flag + "'"};
+        if (!out.take(flag, a)) throw UsageError{"unknown argument '" + flag + "'"};
     }
-    if (!imagePath.empty())
-        if (auto err = checkImagePath(imagePath)) throw UsageError{*err};
+    out.check();
 
     auto result = importFtraceFile(path);
     if (!result) {
@@ -53,17 +63,20 @@ int cmdImport(Args& a) {
         return 2;
     }
     printReport(path, result->report);
+    if (result->metrics.droppedSegments)
+        std::fprintf(stderr, "  memory budget reached (run.trace_budget_mb): %llu records dropped\n",
+                     static_cast<unsigned long long>(result->metrics.droppedSegments));
 
     int rc = 0;
-    if (!metricsPath.empty()) rc |= writeMetrics(result->metrics, metricsPath);
-    if (!tracePath.empty()) rc |= writeTrace(result->trace, result->metrics, tracePath);
-    if (!imagePath.empty()) {
+    if (!out.metrics.empty()) rc |= writeMetrics(result->metrics, out.metrics);
+    if (!out.trace.empty()) rc |= writeTrace(result->trace, result->metrics, out.trace);
+    if (!out.image.empty()) {
         Scenario label; // the image title names the capture
         const auto slash = path.find_last_of('/');
         label.setName(slash == std::string::npos ? path : path.substr(slash + 1));
-        rc |= writeImage(result->trace, result->metrics, label, imagePath);
+        rc |= writeImage(result->trace, result->metrics, label, out.image);
     }
-    if (metricsPath.empty() && tracePath.empty() && imagePath.empty()) printSummary(result->metrics);
+    if (!out.any()) printSummary(result->metrics);
     return rc;
 }
 
