@@ -57,7 +57,8 @@ QString qs(const std::string& s) {
 
 const json& object(const json& v, const std::string& where, std::initializer_list<const char*> keys) {
     if (!v.is_object()) fail(where, "expected an object, found " + found(v));
-    for (const auto& [k, _] : v.items()) {
+    for (const auto& it : v.items()) {
+        const std::string& k = it.key(); // not a structured binding: clang 14 (the fuzz build) cannot capture one
         if (std::none_of(keys.begin(), keys.end(), [&](const char* allowed) { return k == allowed; })) {
             std::string list;
             for (const char* allowed : keys) list += std::string(list.empty() ? "" : ", ") + allowed;
