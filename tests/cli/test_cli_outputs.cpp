@@ -148,8 +148,9 @@ private slots:
         std::fwrite(content.constData(), 1, std::size_t(content.size()), f);
         std::fclose(f);
         // through a shell glob: the file name's bytes reach the CLI as they are (a QString would not carry them)
-        const Out r = run(QStringLiteral("sh"), {QStringLiteral("-c"), QStringLiteral("cd \"$1\" && exec \"$0\" run ./*.json"),
-                                                 QStringLiteral(IRQSCOPE_CLI), dir.path()});
+        const Out r =
+            run(QStringLiteral("sh"), {QStringLiteral("-c"), QStringLiteral("cd \"$1\" && exec \"$0\" run ./*.json"),
+                                       QStringLiteral(IRQSCOPE_CLI), dir.path()});
         QCOMPARE(r.code, 2);
         QVERIFY2(isValidUtf8(r.err), r.err.toHex().constData());
         QVERIFY2(r.err.contains(mustSay), r.err.constData());
