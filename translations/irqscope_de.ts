@@ -486,8 +486,20 @@
 <context>
     <name>irqscope::app::Autosave</name>
     <message>
-        <source>Cannot write %1: %2</source>
-        <translation>%1 kann nicht geschrieben werden: %2</translation>
+        <source>Autosave is off: cannot open %1: %2</source>
+        <translation>Automatisches Speichern ist aus: %1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>Autosave is off in this window: another IRQ Scope window is running and autosaves its own edits.</source>
+        <translation>Automatisches Speichern ist in diesem Fenster aus: ein anderes IRQ-Scope-Fenster läuft und sichert seine eigenen Änderungen.</translation>
+    </message>
+    <message>
+        <source>Autosave is off: cannot lock %1: %2</source>
+        <translation>Automatisches Speichern ist aus: %1 kann nicht gesperrt werden: %2</translation>
+    </message>
+    <message>
+        <source>Autosave is off: cannot write %1: %2</source>
+        <translation>Automatisches Speichern ist aus: %1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
         <source>Autosave failed: %1: %2</source>

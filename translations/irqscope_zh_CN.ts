@@ -485,8 +485,20 @@
 <context>
     <name>irqscope::app::Autosave</name>
     <message>
-        <source>Cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
+        <source>Autosave is off: cannot open %1: %2</source>
+        <translation>自动保存已关闭：无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>Autosave is off in this window: another IRQ Scope window is running and autosaves its own edits.</source>
+        <translation>此窗口的自动保存已关闭：另一个 IRQ Scope 窗口正在运行并自动保存它自己的编辑。</translation>
+    </message>
+    <message>
+        <source>Autosave is off: cannot lock %1: %2</source>
+        <translation>自动保存已关闭：无法锁定 %1：%2</translation>
+    </message>
+    <message>
+        <source>Autosave is off: cannot write %1: %2</source>
+        <translation>自动保存已关闭：无法写入 %1：%2</translation>
     </message>
     <message>
         <source>Autosave failed: %1: %2</source>

@@ -9,12 +9,16 @@
 #include "output.h"
 #include "progress.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <functional>
 #include <string>
+#include <vector>
+
+#include <sys/stat.h>
 
 namespace irqscope::cli {
 
@@ -29,17 +33,28 @@ protected:
     int_type underflow() override {
         const std::streamsize n = file_.sgetn(buf_, sizeof buf_);
         if (n <= 0) return traits_type::eof();
-        total_ += n;
-        onRead_(double(total_));
+        // the furthest point read: the importer reads a file twice (its time order first)
+        furthest_ = std::max<std::streamoff>(furthest_, file_.pubseekoff(0, std::ios_base::cur));
+        onRead_(double(furthest_));
         setg(buf_, buf_, buf_ + n);
         return traits_type::to_int_type(buf_[0]);
+    }
+    // Seekable like the file, so the importer can rewind it.
+    pos_type seekoff(off_type off, std::ios_base::seekdir dir, std::ios_base::openmode which) override {
+        if (dir == std::ios_base::cur) off -= egptr() - gptr();
+        setg(buf_, buf_, buf_);
+        return file_.pubseekoff(off, dir, which);
+    }
+    pos_type seekpos(pos_type pos, std::ios_base::openmode which) override {
+        setg(buf_, buf_, buf_);
+        return file_.pubseekpos(pos, which);
     }
 
 private:
     std::filebuf& file_;
     std::function<void(double)> onRead_;
     char buf_[1 << 16];
-    std::streamsize total_ = 0;
+    std::streamoff furthest_ = 0;
 };
 
 void printReport(const std::string& path, const ImportReport& rep) {
@@ -49,8 +64,20 @@ void printReport(const std::string& path, const ImportReport& rep) {
     std::uint64_t skipped = 0;
     for (const auto& [kind, n] : rep.skipped) skipped += n;
     if (skipped == 0) std::fprintf(stderr, "  nothing skipped\n");
-    for (const auto& [kind, n] : rep.skipped)
-        std::fprintf(stderr, "  skipped %-40s %llu\n", kind.c_str(), static_cast<unsigned long long>(n));
+    // the most frequent kinds; the rest in one line (a garbled file has many)
+    std::vector<std::pair<std::string, std::uint64_t>> kinds(rep.skipped.begin(), rep.skipped.end());
+    std::stable_sort(kinds.begin(), kinds.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
+    constexpr std::size_t kShown = 20;
+    std::uint64_t rest = 0;
+    for (std::size_t i = 0; i < kinds.size(); ++i) {
+        if (i < kShown)
+            std::fprintf(stderr, "  skipped %-40s %llu\n", validUtf8(kinds[i].first).c_str(),
+                         static_cast<unsigned long long>(kinds[i].second));
+        else rest += kinds[i].second;
+    }
+    if (kinds.size() > kShown)
+        std::fprintf(stderr, "  skipped %zu more kinds, %llu lines in all\n", kinds.size() - kShown,
+                     static_cast<unsigned long long>(rest));
     if (rep.lostEvents)
         std::fprintf(stderr, "  events lost by the kernel: %llu\n", static_cast<unsigned long long>(rep.lostEvents));
     for (const auto& [kind, n] : rep.notes)
@@ -64,19 +91,21 @@ int cmdImport(Args& a) {
     if (a.empty()) throw UsageError{"needs an ftrace text file (tracefs 'trace' or 'trace-cmd report' output)"};
     std::string path = a.take();
     if (path.rfind("--", 0) == 0) throw UsageError{"needs an ftrace text file before " + path};
-    std::string metricsPath, tracePath, imagePath;
+    OutputPaths out;
     bool quiet = false;
     while (!a.empty()) {
         const std::string flag = a.take();
-        if (flag == "--metrics") metricsPath = a.value(flag);
-        else if (flag == "--trace") tracePath = a.value(flag);
-        else if (flag == "--image") imagePath = a.value(flag);
-        else if (flag == "--quiet" || flag == "-q") quiet = true;
-        else throw UsageError{"unknown argument '" + flag + "'"};
+        if (flag == "--quiet" || flag == "-q") quiet = true;
+        else if (!out.take(flag, a)) throw UsageError{"unknown argument '" + flag + "'"};
     }
-    if (!imagePath.empty())
-        if (auto err = checkImagePath(imagePath)) throw UsageError{*err};
+    out.check();
 
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+        std::fprintf(stderr, "irqscope-cli import: %s: is a directory; expected an ftrace text capture\n",
+                     path.c_str());
+        return 2;
+    }
     std::filebuf file;
     if (!file.open(path, std::ios::in | std::ios::binary)) {
         std::fprintf(stderr, "irqscope-cli import: %s: cannot open: %s\n", path.c_str(), std::strerror(errno));
@@ -102,17 +131,20 @@ int cmdImport(Args& a) {
         return 2;
     }
     printReport(path, result->report);
+    if (result->metrics.droppedSegments)
+        std::fprintf(stderr, "  memory budget reached (run.trace_budget_mb): %llu records dropped\n",
+                     static_cast<unsigned long long>(result->metrics.droppedSegments));
 
     int rc = 0;
-    if (!metricsPath.empty()) rc |= writeMetrics(result->metrics, metricsPath);
-    if (!tracePath.empty()) rc |= writeTrace(result->trace, nullptr, tracePath);
-    if (!imagePath.empty()) {
+    if (!out.metrics.empty()) rc |= writeMetrics(result->metrics, out.metrics);
+    if (!out.trace.empty()) rc |= writeTrace(result->trace, nullptr, out.trace);
+    if (!out.image.empty()) {
         Scenario label; // the image title names the capture
         const auto slash = path.find_last_of('/');
         label.setName(slash == std::string::npos ? path : path.substr(slash + 1));
-        rc |= writeImage(result->trace, result->metrics, label, imagePath);
+        rc |= writeImage(result->trace, result->metrics, label, out.image);
     }
-    if (metricsPath.empty() && tracePath.empty() && imagePath.empty()) printSummary(result->metrics);
+    if (!out.any()) printSummary(result->metrics);
     return rc;
 }
 

@@ -14,46 +14,65 @@
 
 namespace irqscope::cli {
 
+namespace {
+// --seed and --duration are checked against run.seed and run.duration_ns
+// (their ranges, their parsing), so the flag and the parameter accept the same.
+void checkAsParameter(const Scenario& base, const char* flag, const char* param, const std::string& text) {
+    Scenario probe = base;
+    if (auto st = probe.set(param, text); !st)
+        throw UsageError{std::string(flag) + " (" + param + "): " + st.error().message};
+}
+} // namespace
+
 int cmdRun(Args& a) {
     ScenarioArgs sa;
-    std::string metricsPath, tracePath, imagePath;
+    OutputPaths out;
+    std::optional<std::string> seedText, durationText;
     std::optional<std::uint64_t> seed;
     std::optional<Time> duration;
     bool quiet = false;
+    auto once = [](std::optional<std::string>& slot, const std::string& flag, Args& args) {
+        std::string v = args.value(flag);
+        if (slot) throw UsageError{flag + " is given twice ('" + *slot + "' and '" + v + "')"};
+        slot = v;
+    };
     sa.extra = [&](const std::string& flag, Args& args) {
-        if (flag == "--metrics") metricsPath = args.value(flag);
-        else if (flag == "--quiet" || flag == "-q") quiet = true;
-        else if (flag == "--trace") tracePath = args.value(flag);
-        else if (flag == "--image") imagePath = args.value(flag);
-        else if (flag == "--seed") {
-            std::string v = args.value(flag);
-            try {
-                std::size_t used = 0;
-                // stoull accepts "-1" (and wraps it to 2^64-1): a sign is refused first
-                if (v.empty() || !std::isdigit(static_cast<unsigned char>(v[0]))) throw std::invalid_argument(v);
-                unsigned long long n = std::stoull(v, &used);
-                if (used != v.size()) throw std::invalid_argument(v);
-                seed = n;
-            } catch (const std::exception&) {
-                throw UsageError{"--seed expects a non-negative integer, found '" + v + "'"};
-            }
-        } else if (flag == "--duration") {
-            std::string v = args.value(flag);
-            auto d = parseDuration(v);
-            if (!d || *d <= 0) throw UsageError{"--duration expects a duration such as 500ms or 2s, found '" + v + "'"};
-            duration = d;
-        } else return false;
+        if (out.take(flag, args)) return true;
+        if (flag == "--quiet" || flag == "-q") quiet = true;
+        else if (flag == "--seed") once(seedText, flag, args);
+        else if (flag == "--duration") once(durationText, flag, args);
+        else return false;
         return true;
     };
     if (int rc = sa.parse(a, true); rc != 0) return rc;
-    if (!imagePath.empty())
-        if (auto err = checkImagePath(imagePath)) throw UsageError{*err};
+    if (seedText) {
+        const std::string& v = *seedText;
+        try {
+            std::size_t used = 0;
+            // stoull accepts "-1" (and wraps it to 2^64-1): a sign is refused first
+            if (v.empty() || !std::isdigit(static_cast<unsigned char>(v[0]))) throw std::invalid_argument(v);
+            unsigned long long n = std::stoull(v, &used);
+            if (used != v.size()) throw std::invalid_argument(v);
+            seed = n;
+        } catch (const std::exception&) {
+            throw UsageError{"--seed expects a non-negative integer, found '" + v + "'"};
+        }
+        checkAsParameter(sa.scenario, "--seed", "run.seed", v);
+    }
+    if (durationText) {
+        auto d = parseDuration(*durationText);
+        if (!d || *d <= 0)
+            throw UsageError{"--duration expects a duration such as 500ms or 2s, found '" + *durationText + "'"};
+        checkAsParameter(sa.scenario, "--duration", "run.duration_ns", *durationText);
+        duration = d;
+    }
+    out.check();
 
     RunOptions opt;
     opt.seed = seed;
     opt.duration = duration;
     opt.cancel = &gInterrupted;
-    opt.recordTrace = !tracePath.empty() || !imagePath.empty();
+    opt.recordTrace = !out.trace.empty() || !out.image.empty();
     const Time total = duration ? *duration : sa.scenario.getDuration("run.duration_ns");
     auto result = [&] {
         // rate: simulated time per wall-clock time ("0.25x real time")
@@ -77,10 +96,10 @@ int cmdRun(Args& a) {
         std::fprintf(stderr, "irqscope-cli run: interrupted at %s of simulated time; writing the partial result\n",
                      formatDuration(result->metrics.simTimeNs).c_str());
     int rc = 0;
-    if (!metricsPath.empty()) rc |= writeMetrics(result->metrics, metricsPath);
-    if (!tracePath.empty()) rc |= writeTrace(result->trace, &result->stateLog, tracePath);
-    if (!imagePath.empty()) rc |= writeImage(result->trace, result->metrics, sa.scenario, imagePath);
-    if (metricsPath.empty() && tracePath.empty() && imagePath.empty()) printSummary(result->metrics);
+    if (!out.metrics.empty()) rc |= writeMetrics(result->metrics, out.metrics);
+    if (!out.trace.empty()) rc |= writeTrace(result->trace, &result->stateLog, out.trace);
+    if (!out.image.empty()) rc |= writeImage(result->trace, result->metrics, sa.scenario, out.image);
+    if (!out.any()) printSummary(result->metrics);
     if (result->metrics.cancelled) {
         std::fprintf(stderr, "irqscope-cli run: partial result: %s of %s simulated\n",
                      formatDuration(result->metrics.simTimeNs).c_str(), formatDuration(total).c_str());

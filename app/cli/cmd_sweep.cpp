@@ -21,10 +21,15 @@
 #include <cstdio>
 #include <deque>
 #include <mutex>
+#include <set>
 #include <sstream>
 #include <thread>
 
 namespace irqscope::cli {
+
+namespace {
+constexpr std::size_t kMaxRuns = 100'000; // a sweep's runs, at most
+}
 
 namespace {
 struct Axis {
@@ -82,9 +87,19 @@ int cmdSweep(Args& a) {
             auto eq = kv.find('=');
             if (eq == std::string::npos || eq == 0 || eq + 1 == kv.size())
                 throw UsageError{"--vary expects path=v1,v2,..., found '" + kv + "'"};
-            axes.push_back(Axis{kv.substr(0, eq), splitCommas(kv.substr(eq + 1))});
-        } else if (flag == "--out") outPath = args.value(flag);
-        else if (flag == "--long") longPath = args.value(flag);
+            Axis axis{kv.substr(0, eq), splitCommas(kv.substr(eq + 1))};
+            for (const auto& ax : axes)
+                if (ax.path == axis.path)
+                    throw UsageError{"--vary " + axis.path + " is given twice; list every value in one --vary"};
+            std::set<std::string> distinct(axis.values.begin(), axis.values.end());
+            if (distinct.size() != axis.values.size())
+                throw UsageError{"--vary " + axis.path + " lists a value twice ('" + kv.substr(eq + 1) + "')"};
+            axes.push_back(std::move(axis));
+        } else if (flag == "--out") {
+            std::string v = args.value(flag);
+            if (!outPath.empty()) throw UsageError{"--out is given twice ('" + outPath + "' and '" + v + "')"};
+            outPath = v;
+        } else if (flag == "--long") longPath = args.value(flag);
         else if (flag == "--jobs") {
             std::string v = args.value(flag);
             try {
@@ -112,6 +127,21 @@ int cmdSweep(Args& a) {
     if (int rc = sa.parse(a, true); rc != 0) return rc;
     if (axes.empty()) throw UsageError{"needs at least one --vary path=v1,v2,..."};
     if (outPath.empty()) throw UsageError{"needs --out results.csv"};
+    if (outPath != "-")
+        if (const QString why = app::unwritableReason(QString::fromStdString(outPath)); !why.isEmpty())
+            throw UsageError{"--out " + outPath + ": " + why.toStdString()};
+    // The number of runs is checked before any combination is made: 4M
+    // combinations made up front once ended in an uncaught bad_alloc.
+    std::size_t count = 1;
+    for (const auto& ax : axes) {
+        if (count > kMaxRuns / ax.values.size()) {
+            std::fprintf(stderr,
+                         "irqscope-cli sweep: --vary: the cross product has more than %zu runs; vary fewer values\n",
+                         kMaxRuns);
+            return 2;
+        }
+        count *= ax.values.size();
+    }
     if (!imageDir.empty() && !QDir().mkpath(QString::fromStdString(imageDir))) {
         std::fprintf(stderr, "irqscope-cli sweep: %s: cannot create the image directory\n", imageDir.c_str());
         return 1;

@@ -1,5 +1,6 @@
 // irqscope-cli: the IRQ Scope engine without windows.
 #include "commands.h"
+#include "output.h"
 
 #include <cstdio>
 #include <cstring>
@@ -58,12 +59,15 @@ int main(int argc, char** argv) {
     const std::string cmd = argv[1];
     Args args(argc, argv, 2);
     try {
-        if (cmd == "presets") return cmdPresets(args);
-        if (cmd == "describe") return cmdDescribe(args);
-        if (cmd == "run") return cmdRun(args);
-        if (cmd == "sweep") return cmdSweep(args);
-        if (cmd == "merge") return cmdMerge(args);
-        if (cmd == "import") return cmdImport(args);
+        int rc = -1;
+        if (cmd == "presets") rc = cmdPresets(args);
+        else if (cmd == "describe") rc = cmdDescribe(args);
+        else if (cmd == "run") rc = cmdRun(args);
+        else if (cmd == "sweep") rc = cmdSweep(args);
+        else if (cmd == "merge") rc = cmdMerge(args);
+        else if (cmd == "import") rc = cmdImport(args);
+        // a full disk or a closed descriptor behind stdout is a failure, not a success
+        if (rc >= 0) return checkStdout() && rc == 0 ? 1 : rc;
         std::fprintf(stderr, "irqscope-cli: unknown command '%s'\n\n%s", cmd.c_str(), kUsage);
         return 2;
     } catch (const UsageError& e) {

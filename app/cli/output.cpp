@@ -1,5 +1,7 @@
 #include "output.h"
 
+#include "cli_args.h"
+
 #include "core/atomic_file.h"
 #include "core/timeline_image.h"
 #include "irqscope/export.h"
@@ -25,6 +27,10 @@ int writeText(const std::string& path, const std::string& text, const char* what
     if (path == "-") {
         std::cout << text;
         std::cout.flush();
+        if (!std::cout) {
+            std::fprintf(stderr, "irqscope-cli: cannot write %s to standard output: %s\n", what, std::strerror(errno));
+            return 1;
+        }
         return 0;
     }
     QString err;
@@ -128,6 +134,47 @@ int writeTrace(const Trace& t, const StateLog* log, const std::string& path) {
     if (std::rename(part.c_str(), path.c_str()) != 0) {
         std::fprintf(stderr, "irqscope-cli: %s: cannot write trace: %s\n", path.c_str(), std::strerror(errno));
         std::remove(part.c_str());
+        return 1;
+    }
+    return 0;
+}
+
+bool OutputPaths::take(const std::string& flag, Args& args) {
+    std::string* slot = flag == "--metrics" ? &metrics
+                        : flag == "--trace" ? &trace
+                        : flag == "--image" ? &image
+                                            : nullptr;
+    if (!slot) return false;
+    std::string v = args.value(flag);
+    if (!slot->empty()) throw UsageError{flag + " is given twice ('" + *slot + "' and '" + v + "')"};
+    if (v.empty()) throw UsageError{flag + " needs a file name or -"};
+    *slot = std::move(v);
+    return true;
+}
+
+void OutputPaths::check() const {
+    if (!image.empty())
+        if (auto err = checkImagePath(image)) throw UsageError{*err};
+    const std::pair<const char*, const std::string*> outs[] = {
+        {"--metrics", &metrics}, {"--trace", &trace}, {"--image", &image}};
+    for (std::size_t i = 0; i < std::size(outs); ++i) {
+        const std::string& p = *outs[i].second;
+        if (p.empty() || p == "-") continue;
+        if (const QString why = app::unwritableReason(QString::fromStdString(p)); !why.isEmpty())
+            throw UsageError{std::string(outs[i].first) + " " + p + ": " + why.toStdString()};
+    }
+    for (std::size_t i = 0; i < std::size(outs); ++i)
+        for (std::size_t j = i + 1; j < std::size(outs); ++j)
+            if (!outs[i].second->empty() && !outs[j].second->empty() &&
+                app::sameOutput(QString::fromStdString(*outs[i].second), QString::fromStdString(*outs[j].second)))
+                throw UsageError{std::string(outs[i].first) + " and " + outs[j].first + " name the same file ('" +
+                                 *outs[i].second + "' and '" + *outs[j].second + "'): one would overwrite the other"};
+}
+
+int checkStdout() {
+    errno = 0;
+    if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+        std::fprintf(stderr, "irqscope-cli: cannot write to standard output: %s\n", std::strerror(errno ? errno : EIO));
         return 1;
     }
     return 0;

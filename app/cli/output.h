@@ -14,6 +14,19 @@
 
 namespace irqscope::cli {
 
+class Args;
+
+// The output flags of run and import (--metrics, --trace, --image): each at
+// most once, and no two naming the same file; checked before anything runs.
+struct OutputPaths {
+    std::string metrics, trace, image;
+    bool any() const { return !metrics.empty() || !trace.empty() || !image.empty(); }
+    // Takes the value of `flag` if it is an output flag; false if it is not one.
+    bool take(const std::string& flag, Args& args);
+    // Throws UsageError for a bad image name, a directory, two flags naming one file.
+    void check() const;
+};
+
 // "-" means standard output. Each returns 0 or 1 (after printing why).
 // FILE.csv: the metrics in long format (run, metric, value); else JSON.
 int writeMetrics(const Metrics& m, const std::string& path);
@@ -32,5 +45,8 @@ void printSummary(const Metrics& m);
 // throughput); a failed run prints its error. Returns the number failed.
 int printPercentileTable(const std::vector<std::string>& labels, const std::vector<std::optional<Metrics>>& results,
                          const std::vector<std::string>& errors, TableFormat format);
+// 0, or 1 after saying on stderr that standard output could not be written
+// (a full disk, a closed descriptor): called last by main.
+int checkStdout();
 
 } // namespace irqscope::cli

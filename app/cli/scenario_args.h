@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <functional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace irqscope::cli {
 
@@ -28,6 +30,7 @@ struct ScenarioArgs {
             return 2;
         }
         scenario = std::move(*s);
+        std::vector<std::pair<std::string, std::string>> sets;
         while (!a.empty()) {
             std::string flag = a.take();
             if (flag == "--set") {
@@ -35,14 +38,15 @@ struct ScenarioArgs {
                 auto eq = kv.find('=');
                 if (eq == std::string::npos || eq == 0)
                     throw UsageError{"--set expects path.to.field=value, found '" + kv + "'"};
-                auto st = scenario.set(kv.substr(0, eq), kv.substr(eq + 1));
-                if (!st) {
-                    std::fprintf(stderr, "irqscope-cli: %s\n", st.error().toString().c_str());
-                    return 2;
-                }
+                sets.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
             } else if (!(allowExtra && extra && extra(flag, a))) {
                 throw UsageError{"unknown option '" + flag + "'"};
             }
+        }
+        // all at once: whether a combination is valid does not depend on the flags' order
+        if (auto st = scenario.setAll(sets); !st) {
+            std::fprintf(stderr, "irqscope-cli: %s\n", st.error().toString().c_str());
+            return 2;
         }
         return 0;
     }

@@ -96,6 +96,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     autosave_->setDelay(options.autosaveDelayMs);
     connect(knobs_, &KnobPanel::scenarioEdited, this, [this] { autosave_->schedule(knobs_->scenario()); });
     connect(autosave_, &Autosave::saveFailed, this, [this](const QString& m) { statusBar()->showMessage(m, 15000); });
+    connect(autosave_, &Autosave::disabled, this, [this](const QString& m) { statusBar()->showMessage(m, 15000); });
     // A notice (restore, bad settings) covers the run summary until it times out.
     connect(statusBar(), &QStatusBar::messageChanged, this,
             [this](const QString& m) { status_->setVisible(m.isEmpty()); });

@@ -7,7 +7,6 @@
 #include <nlohmann/json.hpp>
 
 #include <QDeadlineTimer>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -158,6 +157,66 @@ private slots:
         QTest::newRow("ftrace binary") << "import" << QByteArray("\x00\x01\x02\x03trace.dat\x00\xff", 15) << none
                                        << say({"%f"});
         QTest::newRow("ftrace one huge line") << "import" << QByteArray(8 << 20, 'a') << none << say({"%f", "line 1"});
+        QTest::newRow("ftrace function_graph")
+            << "import"
+            << QByteArray("# tracer: function_graph\n#\n# CPU  DURATION                  FUNCTION CALLS\n"
+                          " 0)   0.123 us    |  do_something();\n 1)               |  irq_enter_rcu() {\n")
+            << none << say({"%f", "unsupported tracer 'function_graph'"});
+
+        // ---- nothing accepted silently (issue 20, point 9)
+        QTest::newRow("json duplicate key") << "run" << QByteArray("{\"machine\": {\"cpus\": 2, \"cpus\": 4}}") << none
+                                            << say({"%f", "machine.cpus", "given twice"});
+        QTest::newRow("json flat beside nested")
+            << "run" << QByteArray("{\"machine.cpus\": 2, \"machine\": {\"cpus\": 4}}") << none
+            << say({"%f", "machine.cpus", "given twice"});
+        QTest::newRow("set twice") << "run" << ok << say({"--set", "machine.cpus=2", "--set", "machine.cpus=4"})
+                                   << say({"<--set>", "machine.cpus", "given twice"});
+        QTest::newRow("set nan") << "run" << ok << say({"--set", "net.rate_hz=nan"})
+                                 << say({"<--set>", "net.rate_hz", "finite", "'nan'"});
+        QTest::newRow("set inf") << "run" << ok << say({"--set", "net.rate_hz=inf"})
+                                 << say({"<--set>", "net.rate_hz", "finite", "'inf'"});
+        QTest::newRow("flag seed above run.seed")
+            << "run" << ok << say({"--seed", "99999999999999999"}) << say({"--seed", "run.seed", "expected"});
+        QTest::newRow("flag duration above run.duration_ns")
+            << "run" << ok << say({"--duration", "1000s"}) << say({"--duration", "run.duration_ns", "expected"});
+        QTest::newRow("flag duration below run.duration_ns")
+            << "run" << ok << say({"--duration", "10ns"}) << say({"--duration", "run.duration_ns", "expected"});
+        QTest::newRow("flag seed twice") << "run" << ok << say({"--seed", "1", "--seed", "2"})
+                                         << say({"--seed", "given twice"});
+        QTest::newRow("flag metrics twice")
+            << "run" << ok << say({"--metrics", "a.json", "--metrics", "b.json"}) << say({"--metrics", "given twice"});
+        QTest::newRow("metrics and trace one file")
+            << "run" << ok << say({"--metrics", "same.json", "--trace", "same.json"})
+            << say({"--metrics and --trace", "same file"});
+        QTest::newRow("metrics and trace both stdout")
+            << "run" << ok << say({"--metrics", "-", "--trace", "/dev/stdout"})
+            << say({"--metrics and --trace", "same file"});
+        QTest::newRow("import metrics and trace one file")
+            << "import" << QByteArray("# tracer: nop\n") << say({"--metrics", "x.json", "--trace", "./x.json"})
+            << say({"--metrics and --trace", "same file"});
+        QTest::newRow("metrics into a directory")
+            << "run" << ok << say({"--metrics", "/"}) << say({"--metrics", "is a directory"});
+        QTest::newRow("metrics to a missing device")
+            << "run" << ok << say({"--metrics", "/dev/irqscope-no-such-device"})
+            << say({"--metrics", "no such device"});
+        QTest::newRow("sweep vary twice")
+            << "sweep" << ok << say({"--vary", "machine.cpus=1,2", "--vary", "machine.cpus=3", "--out", "x.csv"})
+            << say({"--vary machine.cpus", "given twice"});
+        QTest::newRow("sweep vary value twice")
+            << "sweep" << ok << say({"--vary", "machine.cpus=1,2,1", "--out", "x.csv"})
+            << say({"--vary machine.cpus", "twice"});
+        QTest::newRow("sweep out into a directory")
+            << "sweep" << ok << say({"--vary", "machine.cpus=1,2", "--out", "/"}) << say({"--out", "is a directory"});
+        QStringList many; // 60^3 = 216,000 runs: refused before anything is made
+        for (const char* path : {"run.seed", "net.rate_hz", "machine.cpus"}) {
+            QStringList values;
+            for (int i = 1; i <= 60; ++i) values << QString::number(i);
+            many << QStringLiteral("--vary")
+                 << QString::fromLatin1(path) + QLatin1Char('=') + values.join(QLatin1Char(','));
+        }
+        QTest::newRow("sweep too many runs")
+            << "sweep" << ok << (many << QStringLiteral("--out") << QStringLiteral("x.csv"))
+            << say({"--vary", "more than 100000 runs"});
     }
 
     void badInputIsExitTwoAndNamesFileAndPlace() {
@@ -169,9 +228,7 @@ private slots:
         const QString name =
             command == QLatin1String("import") ? QStringLiteral("capture.txt") : QStringLiteral("scenario.json");
         const QString path = writeFile(dir, name, content);
-        QElapsedTimer clock;
-        clock.start();
-        auto r = cli(QStringList{command, path} + extra);
+        auto r = cli(QStringList{command, path} + extra); // a hang is killed after 60 s: "crashed"
         const QString err = QString::fromUtf8(r.err);
         QVERIFY2(!r.crashed, qPrintable(QStringLiteral("crashed or hung: ") + err));
         QVERIFY2(r.code == 2, qPrintable(QStringLiteral("exit %1: %2").arg(r.code).arg(err)));
@@ -180,7 +237,6 @@ private slots:
             QVERIFY2(err.contains(s), qPrintable(QStringLiteral("stderr lacks '%1': %2").arg(s, err.left(400))));
         }
         QVERIFY2(r.out.isEmpty(), "nothing on stdout when the input is rejected");
-        QVERIFY2(clock.elapsed() < 30000, "took too long to reject the input");
     }
 
     void missingFilesAreExitTwo() {
@@ -202,7 +258,7 @@ private slots:
         QProcess p;
         // Far longer than the test waits: it can only end by the signal.
         p.start(QStringLiteral(IRQSCOPE_CLI),
-                {QStringLiteral("run"), QStringLiteral("basics"), QStringLiteral("--duration"), QStringLiteral("1000s"),
+                {QStringLiteral("run"), QStringLiteral("basics"), QStringLiteral("--duration"), QStringLiteral("600s"),
                  QStringLiteral("--metrics"), metrics});
         QVERIFY(p.waitForStarted());
         QDeadlineTimer ready(30000);
@@ -221,7 +277,7 @@ private slots:
         const auto j = nlohmann::json::parse(f.readAll().toStdString());
         QCOMPARE(j["cancelled"].get<bool>(), true);
         const long long simulated = j["sim_time_ns"].get<long long>();
-        QVERIFY(simulated > 0 && simulated < 1000'000'000'000LL);
+        QVERIFY(simulated > 0 && simulated < 600'000'000'000LL);
         QVERIFY(j["events"].get<long long>() > 0);
         for (const auto& c : j["cpus"]) { // every CPU accounted exactly for the simulated part
             long long sum = 0;
@@ -233,7 +289,7 @@ private slots:
     void ctrlCWithoutOutputsPrintsThePartialSummary() {
         QProcess p;
         p.start(QStringLiteral(IRQSCOPE_CLI), {QStringLiteral("run"), QStringLiteral("basics"),
-                                               QStringLiteral("--duration"), QStringLiteral("1000s")});
+                                               QStringLiteral("--duration"), QStringLiteral("600s")});
         QVERIFY(p.waitForStarted());
         QDeadlineTimer ready(30000);
         while (!catchesSigint(p.processId()) && !ready.hasExpired() && p.state() == QProcess::Running)
@@ -255,7 +311,7 @@ private slots:
         p.start(QStringLiteral(IRQSCOPE_CLI),
                 {QStringLiteral("sweep"), QStringLiteral("basics"), QStringLiteral("--vary"),
                  QStringLiteral("net.rate_hz=1000,2000,3000,4000"), QStringLiteral("--duration"),
-                 QStringLiteral("1000s"), QStringLiteral("--jobs"), QStringLiteral("1"), QStringLiteral("--out"), csv});
+                 QStringLiteral("600s"), QStringLiteral("--jobs"), QStringLiteral("1"), QStringLiteral("--out"), csv});
         QVERIFY(p.waitForStarted());
         QDeadlineTimer ready(30000);
         while (!catchesSigint(p.processId()) && !ready.hasExpired() && p.state() == QProcess::Running)

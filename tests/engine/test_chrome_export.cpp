@@ -164,6 +164,32 @@ private slots:
             }
         QVERIFY(found);
     }
+
+    // A time before the trace's start was printed "0.-500" (invalid JSON); names from a
+    // capture may be any bytes. The writer prints valid JSON whatever the Trace holds.
+    void negativeTimesAndInvalidUtf8StayValidJson() {
+        Trace t;
+        const auto lane = t.addLane(LaneType::Cpu, "CPU \xff", 0);
+        t.addSegment(lane, 0, -1500, -500, ContextKind::User, t.intern("cut \xe4\xb8"));
+        t.addInstant(lane, -1'000'002, InstantKind::IrqRaise, t.intern("x"));
+        t.setTimeRange(-1'000'002, 0);
+        t.finalize();
+        const json doc = exportJson(t);
+        bool segment = false, instant = false;
+        for (const json& e : doc["traceEvents"]) {
+            if (e["ph"] == "X") {
+                QCOMPARE(e["ts"].get<double>(), -1.5);
+                QCOMPARE(e["dur"].get<double>(), 1.0);
+                QCOMPARE(e["name"].get<std::string>(), std::string("cut \\xE4\\xB8"));
+                segment = true;
+            }
+            if (e["ph"] == "i") {
+                QCOMPARE(e["ts"].get<double>(), -1000.002);
+                instant = true;
+            }
+        }
+        QVERIFY(segment && instant);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestChromeExport)

@@ -67,6 +67,24 @@ std::uint64_t note(const ImportReport& r, const std::string& k) {
     return it == r.notes.end() ? 0 : it->second;
 }
 
+// A stream that cannot be rewound, like a pipe.
+struct OneWayBuf : std::stringbuf {
+    explicit OneWayBuf(const std::string& s) : std::stringbuf(s) {}
+    pos_type seekoff(off_type, std::ios_base::seekdir, std::ios_base::openmode) override { return pos_type(-1); }
+    pos_type seekpos(pos_type, std::ios_base::openmode) override { return pos_type(-1); }
+};
+
+// No segment, instant or bucket below zero.
+void checkNothingNegative(const ImportResult& r) {
+    for (std::uint32_t l = 0; l < r.trace.laneCount(); ++l) {
+        for (int d = 0; d < r.trace.depthCount(l); ++d)
+            for (const Seg& s : segs(r.trace, l, d)) QVERIFY(s.start >= 0 && s.end >= s.start);
+        for (const Instant& in : r.trace.instants(l)) QVERIFY(in.t >= 0);
+    }
+    for (const auto& c : r.metrics.cpus)
+        for (Time v : c.ns) QVERIFY(v >= 0);
+}
+
 // Every CPU's buckets cover the capture except what the report says is not covered.
 void checkBucketsCover(const ImportResult& r) {
     for (const auto& c : r.metrics.cpus) {
@@ -386,15 +404,82 @@ private slots:
         QCOMPARE(d0[1].entity, std::string("b/11"));
     }
 
-    void timeGoingBackwardsIsClamped() {
+    // A file whose CPU goes back in time is sorted before it is read (said in the report).
+    void timeGoingBackwardsIsSorted() {
         auto r = importText("   a-10 [000] .....  1.000100: softirq_raise: vec=1 [action=TIMER]\n"
                             "   a-10 [000] .....  1.000050: softirq_entry: vec=1 [action=TIMER]\n"
                             "   a-10 [000] .....  1.000200: softirq_exit: vec=1 [action=TIMER]\n");
-        QCOMPARE(note(r.report, "time_went_backwards"), std::uint64_t(1));
+        QCOMPARE(note(r.report, "sorted_by_time"), std::uint64_t(1));
+        QCOMPARE(note(r.report, "time_went_backwards"), std::uint64_t(0));
+        QCOMPARE(r.report.timeOffsetNs, Time(1'000'050'000));
         auto d1 = segs(r.trace, 0, 1);
         QCOMPARE(d1.size(), std::size_t(1));
-        QCOMPARE(d1[0].start, Time(0)); // clamped to the CPU's previous event (t=0)
-        QCOMPARE(d1[0].end, 100 * us);
+        QCOMPARE(d1[0].start, Time(0));
+        QCOMPARE(d1[0].end, 150 * us);
+    }
+
+    // Read once from a pipe, nothing can be sorted: a CPU going back is clamped to its
+    // previous event, an event before the first line is skipped; no time is negative.
+    void fromAPipeTimeGoingBackwardsIsClampedAndNothingIsNegative() {
+        const std::string text = "   a-10 [000] .....  1.000000: softirq_raise: vec=1 [action=TIMER]\n"
+                                 "   a-10 [000] .....  1.000100: softirq_raise: vec=1 [action=TIMER]\n"
+                                 "   a-10 [000] .....  1.000050: softirq_entry: vec=1 [action=TIMER]\n"
+                                 "   a-10 [000] .....  1.000200: softirq_exit: vec=1 [action=TIMER]\n"
+                                 "   b-11 [001] .....  0.999000: softirq_entry: vec=1 [action=TIMER]\n";
+        OneWayBuf buf(text);
+        std::istream in(&buf);
+        QCOMPARE(in.tellg(), std::streampos(-1)); // really not seekable
+        auto r = importFtrace(in, "<pipe>");
+        QVERIFY(r.ok());
+        QCOMPARE(note(r->report, "time_went_backwards"), std::uint64_t(1));
+        QCOMPARE(skipped(r->report, "before_first_event"), std::uint64_t(1));
+        auto d1 = segs(r->trace, 0, 1);
+        QCOMPARE(d1.size(), std::size_t(1));
+        QCOMPARE(d1[0].start, 100 * us); // clamped to the CPU's previous event
+        QCOMPARE(d1[0].end, 200 * us);
+        checkNothingNegative(*r);
+    }
+
+    // Per-CPU blocks one after the other: CPU 1's first event precedes the file's first line.
+    // Time 0 is the earliest event (said in the report), every CPU stays in order.
+    void perCpuBlocksAreRebasedToTheEarliestEvent() {
+        auto r = importText("   a-10 [000] .....  1.000100: softirq_entry: vec=1 [action=TIMER]\n"
+                            "   a-10 [000] .....  1.000200: softirq_exit: vec=1 [action=TIMER]\n"
+                            "   b-11 [001] .....  1.000000: softirq_entry: vec=1 [action=TIMER]\n"
+                            "   b-11 [001] .....  1.000300: softirq_exit: vec=1 [action=TIMER]\n");
+        QCOMPARE(note(r.report, "rebased_to_earliest_event"), std::uint64_t(1));
+        QCOMPARE(note(r.report, "sorted_by_time"), std::uint64_t(0));
+        QCOMPARE(r.report.timeOffsetNs, Time(1'000'000'000));
+        QCOMPARE(segs(r.trace, 0, 1).at(0).start, 100 * us);
+        QCOMPARE(segs(r.trace, 1, 1).at(0).start, Time(0));
+        QCOMPARE(segs(r.trace, 1, 1).at(0).end, 300 * us);
+        checkNothingNegative(r);
+    }
+
+    // A reversed capture (event lines last to first) reads like the original.
+    void reversedFileReadsLikeTheOriginal() {
+        std::ifstream f(kData + "nested.txt");
+        std::vector<std::string> header, events;
+        for (std::string line; std::getline(f, line);) (line.starts_with("#") ? header : events).push_back(line);
+        std::string reversed;
+        for (const auto& h : header) reversed += h + "\n";
+        for (auto it = events.rbegin(); it != events.rend(); ++it) reversed += *it + "\n";
+        const ImportResult forward = importOrDie("nested.txt");
+        const ImportResult back = importText(reversed);
+        QCOMPARE(note(back.report, "sorted_by_time"), std::uint64_t(1));
+        QCOMPARE(back.report.events, forward.report.events);
+        QCOMPARE(back.trace.laneCount(), forward.trace.laneCount());
+        for (std::uint32_t l = 0; l < forward.trace.laneCount(); ++l)
+            for (int d = 0; d < forward.trace.depthCount(l); ++d) {
+                const auto a = segs(forward.trace, l, d), b = segs(back.trace, l, d);
+                QCOMPARE(b.size(), a.size());
+                for (std::size_t i = 0; i < a.size(); ++i) {
+                    QCOMPARE(b[i].start, a[i].start);
+                    QCOMPARE(b[i].end, a[i].end);
+                    QCOMPARE(b[i].entity, a[i].entity);
+                }
+            }
+        checkNothingNegative(back);
     }
 
     // ---------------------------------------------------------------- a real capture

@@ -8,7 +8,6 @@
 #include "irqscope/scenario.h"
 
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QTest>
 
@@ -38,12 +37,9 @@ private slots:
         int regressions = 0;
         for (const QString& path : files) {
             const QByteArray b = bytes(path);
-            QElapsedTimer clock;
-            clock.start();
+            // How long each file takes (regression-huge-unknown-key.json once took seconds)
+            // is measured by tests/bench/bench_readers.cpp: a ctest asserts no wall-clock time.
             auto s = Scenario::fromJsonText(std::string_view(b.constData(), std::size_t(b.size())), "corpus.json");
-            // regression-huge-unknown-key.json once took seconds ("did you mean"
-            // computed a 26 KB edit distance against every parameter)
-            QVERIFY2(clock.elapsed() < 1000, qPrintable(path));
             regressions += path.contains(QStringLiteral("regression-"));
             if (!s) {
                 QVERIFY2(!s.error().message.empty(), qPrintable(path));
@@ -63,12 +59,8 @@ private slots:
         QVERIFY(files.size() >= 10);
         for (const QString& path : files) {
             std::istringstream in(bytes(path).toStdString());
-            QElapsedTimer clock;
-            clock.start();
             auto r = importFtrace(in, "corpus.txt");
             if (!r) QVERIFY2(!r.error().message.empty(), qPrintable(path));
-            // regression-timestamp-jump.txt once took minutes (a segment of ~10^8 pieces)
-            QVERIFY2(clock.elapsed() < 10000, qPrintable(path));
         }
     }
 };

@@ -6,8 +6,6 @@
 #include "irqscope/state_log.h"
 #include "machine_harness.h"
 
-#include <QElapsedTimer>
-
 #include <algorithm>
 
 using namespace irqscope;
@@ -225,33 +223,7 @@ private slots:
         QVERIFY(!bare.cpus.empty() && !bare.cpus[0].stack.empty());
     }
 
-    // Informational: what recording costs the simulation (the hooks with no log
-    // attached are a pointer test). Loose bound only: the machine is shared.
-    void recordingCostIsSmall() {
-        for (const char* preset : {"basics", "i915-execlists"}) {
-            auto s = loadPreset(preset);
-            QVERIFY(bool(s));
-            double best[2] = {1e9, 1e9};
-            std::size_t records = 0;
-            for (int rep = 0; rep < 3; ++rep)
-                for (int on = 0; on < 2; ++on) {
-                    RunOptions o;
-                    o.duration = 200 * kMs;
-                    o.recordState = on != 0;
-                    QElapsedTimer timer;
-                    timer.start();
-                    auto r = test::runOrDie(*s, o);
-                    best[on] = std::min(best[on], double(timer.nsecsElapsed()) / 1e6);
-                    if (on) records = r.stateLog.records().size();
-                }
-            qInfo("%s, 200 ms simulated: %.1f ms without the state log, %.1f ms with it (%+.1f%%), "
-                  "%zu records",
-                  preset, best[0], best[1], 100 * (best[1] / best[0] - 1), records);
-            QVERIFY(best[1] < best[0] * 2);
-        }
-    }
-
-    void checkpointedQueriesMatchAFullReplayAndAreFast() {
+    void checkpointedQueriesMatchTheTrace() {
         auto s = loadPreset("basics");
         QVERIFY(bool(s));
         RunOptions o;
@@ -260,21 +232,10 @@ private slots:
         const StateLog& log = r.stateLog;
         QVERIFY(!log.truncated());
         QVERIFY(log.records().size() > 10000);
-        // compare with a replay from the start at a few times, via a log with no checkpoints but
-        // the first
-        QElapsedTimer timer;
-        timer.start();
-        const int queries = 2000;
-        std::uint64_t sink = 0;
-        for (int i = 0; i < queries; ++i) {
-            const Time t = Time(i) * (o.duration.value() / queries) + 777;
-            sink += stateAt(r.trace, log, t).cpus[0].runnable.size();
-        }
-        const double usPerQuery = double(timer.nsecsElapsed()) / 1e3 / queries;
-        qInfo("state log: %zu records, %.1f MB (trace %.1f MB), stateAt %.1f us/query (sink %llu)",
-              log.records().size(), double(log.memoryBytes()) / 1e6, double(r.trace.memoryBytes()) / 1e6, usPerQuery,
-              static_cast<unsigned long long>(sink));
-        QVERIFY(usPerQuery < 2000);
+        // What recording costs and how fast stateAt() answers are measured by
+        // tests/bench/bench_state_log.cpp: a ctest asserts no wall-clock time.
+        qInfo("state log: %zu records, %.1f MB (trace %.1f MB)", log.records().size(), double(log.memoryBytes()) / 1e6,
+              double(r.trace.memoryBytes()) / 1e6);
         int perField[16] = {};
         for (const auto& rec : log.records()) ++perField[static_cast<int>(rec.field)];
         qInfo("records by field (NeedResched, IrqsOff, SoftirqPending, RunningPriority, RqAdd, "

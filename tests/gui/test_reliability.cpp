@@ -22,6 +22,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 using namespace irqscope;
 using namespace irqscope::app;
 
@@ -159,7 +163,10 @@ private slots:
         QVERIFY(w.currentRun()); // the default preset still ran
     }
 
-    void anotherLiveWindowKeepsItsAutosave() {
+    // session.pid naming a live process that is not an IRQ Scope window (pid reuse after a
+    // reboot, a killed window not yet reaped) once switched autosave off for every later
+    // session: now the lock decides, and the crash is recognised.
+    void markerOfAnUnrelatedLiveProcessIsAnUncleanExit() {
         QProcess sleeper;
         sleeper.start(QStringLiteral("sleep"), {QStringLiteral("30")});
         QVERIFY(sleeper.waitForStarted());
@@ -167,16 +174,41 @@ private slots:
         write(autosaveFile(), kEdited);
         {
             MainWindow w(options(Autosave::Restore::Yes));
+            QVERIFY(w.autosave()->active());
+            QCOMPARE(w.knobs()->scenario().getInt("machine.cpus"), 3); // restored
+            QVERIFY(w.runner()->waitForIdle(60000));
+        }
+        QVERIFY(!QFile::exists(markerFile())); // and this session ended cleanly
+        sleeper.kill();
+        sleeper.waitForFinished();
+    }
+
+    void anotherLiveWindowKeepsItsAutosave() {
+        // another window: a process holding the session lock (flock(1), the same flock(2) lock)
+        write(markerFile(), QByteArray("1\n"));
+        write(autosaveFile(), kEdited);
+        QProcess other;
+        other.start(QStringLiteral("flock"),
+                    {QStringLiteral("-n"), QDir(dataDir()).filePath(QStringLiteral("session.lock")),
+                     QStringLiteral("-c"), QStringLiteral("echo locked; exec sleep 30")});
+        QVERIFY(other.waitForStarted());
+        QVERIFY(other.waitForReadyRead(30000));
+        QCOMPARE(other.readAllStandardOutput().trimmed(), QByteArray("locked"));
+        {
+            MainWindow w(options(Autosave::Restore::Yes));
             QVERIFY(!w.autosave()->active()); // not an unclean exit: that window is alive
+            QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("Autosave is off")),
+                     qPrintable(w.statusBar()->currentMessage())); // and said
             QVERIFY(w.knobs()->scenario().getInt("machine.cpus") != 3);
             QVERIFY(w.knobs()->edit(QStringLiteral("machine.cpus"), QStringLiteral("4")));
             QTest::qWait(200);
             QVERIFY(w.runner()->waitForIdle(60000));
         }
         QCOMPARE(read(autosaveFile()), kEdited); // untouched
-        QCOMPARE(read(markerFile()).trimmed().toLongLong(), sleeper.processId());
-        sleeper.kill();
-        sleeper.waitForFinished();
+        QCOMPARE(read(markerFile()), QByteArray("1\n"));
+        other.kill();
+        other.waitForFinished();
+        QFile::remove(markerFile());
     }
 
     void badSettingsAreIgnoredWithAWarning() {
@@ -235,18 +267,70 @@ private slots:
         QCOMPARE(w.currentRun()->result->metrics.simTimeNs, Time(5'000'000));
     }
 
+    // The window's saves go through the same writer as the CLI: a FIFO is written into (and
+    // stays a FIFO), a directory is refused with a message that says so. (The reader is this
+    // process, non-blocking: a scenario fits the pipe's buffer. A `cat` child deadlocked with a
+    // large export: it blocked on its own stdout, which QProcess reads only in an event loop.)
+    void guiSavesNeverReplaceAFifoOrADirectory() {
+        MainWindow w(options(Autosave::Restore::No));
+        QVERIFY(w.runner()->waitForIdle(60000));
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath(QStringLiteral("out.fifo"));
+        QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+        const int rfd = ::open(QFile::encodeName(fifo).constData(), O_RDONLY | O_NONBLOCK);
+        QVERIFY(rfd >= 0);
+        QString err;
+        QVERIFY2(w.saveScenarioTo(fifo, &err), qPrintable(err));
+        char buf[4096];
+        const ssize_t n = ::read(rfd, buf, sizeof buf);
+        ::close(rfd);
+        QVERIFY(n > 0 && buf[0] == '{');
+        QVERIFY(QFileInfo(fifo).exists() && !QFileInfo(fifo).isFile()); // still the FIFO
+        QVERIFY(!w.exportTrace(dir.path(), &err));
+        QVERIFY2(err.contains(QStringLiteral("is a directory")), qPrintable(err));
+    }
+
+    void brokenLessonFileIsReportedWithItsPlace_data() {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("mustSay");
+        QTest::newRow("truncated") << QByteArray("{\"format\": \"irqscope.lesson/1\", \"steps\": [ {\"title\": 3")
+                                   << QStringLiteral("line");
+        // once an uncaught exception that ended the window
+        QTest::newRow("number overflow") << QByteArray("{\"format\": 1e3000}") << QStringLiteral("number overflow");
+        // once a stack overflow in the error path
+        QTest::newRow("100,000 nested brackets")
+            << QByteArray("{\"steps\": ") + QByteArray(100000, '[') + QByteArray(100000, ']') + '}'
+            << QStringLiteral("nested deeper than 64");
+        QTest::newRow("binary") << QByteArray("\x7f"
+                                              "ELF\x02\x01\x01\0\0\0",
+                                              10)
+                                << QStringLiteral("binary data");
+    }
     void brokenLessonFileIsReportedWithItsPlace() {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, mustSay);
         QTemporaryDir dir;
         const QString lesson = dir.filePath(QStringLiteral("broken-lesson.json"));
-        write(lesson, QByteArray("{\"format\": \"irqscope.lesson/1\", \"steps\": [ {\"title\": 3"));
+        write(lesson, content);
         MainWindow::Options o = options(Autosave::Restore::No);
         o.lesson = lesson;
         MainWindow w(o);
-        bool reported = false;
-        for (QLabel* l : w.statusBar()->findChildren<QLabel*>())
-            reported |=
-                l->text().contains(QStringLiteral("broken-lesson.json")) && l->text().contains(QStringLiteral("line"));
-        QVERIFY2(reported, "the lesson error does not name the file and line");
+        QStringList texts;
+        for (QLabel* l : w.statusBar()->findChildren<QLabel*>()) texts << l->text();
+        const QString all = texts.join(QLatin1Char('\n'));
+        QVERIFY2(all.contains(QStringLiteral("broken-lesson.json")) && all.contains(mustSay), qPrintable(all));
+        QVERIFY(w.runner()->waitForIdle(60000));
+    }
+
+    // `--lesson /dev/zero` and a FIFO grew without limit: at most 16 MiB are read.
+    void endlessLessonFileIsRefused() {
+        MainWindow::Options o = options(Autosave::Restore::No);
+        o.lesson = QStringLiteral("/dev/zero");
+        MainWindow w(o);
+        QStringList texts;
+        for (QLabel* l : w.statusBar()->findChildren<QLabel*>()) texts << l->text();
+        const QString all = texts.join(QLatin1Char('\n'));
+        QVERIFY2(all.contains(QStringLiteral("/dev/zero")) && all.contains(QStringLiteral("16 MiB")), qPrintable(all));
         QVERIFY(w.runner()->waitForIdle(60000));
     }
 };

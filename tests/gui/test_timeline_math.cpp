@@ -8,7 +8,6 @@
 #include "core/timeline/TimeAxisTicker.h"
 #include "core/timeline/ViewHistory.h"
 
-#include <QElapsedTimer>
 #include <QImage>
 #include <QPainter>
 #include <QtTest>
@@ -126,8 +125,9 @@ private slots:
         // irqs-off shading tints the task row under the hardirq
         QVERIFY(img.pixelColor(475, yOf(0)) != img.pixelColor(100, yOf(0)));
     }
-    void lodDrawsMillionsQuickly() {
-        // 1M segments of 100 ns every 1 us: drawn from bins, not one by one.
+    void lodDrawsMillionsFromBins() {
+        // 1M segments of 100 ns every 1 us: drawn from bins, not one by one (how fast is
+        // tests/bench/app/bench_repaint's business; a ctest asserts no wall-clock time).
         Trace t;
         const auto lane = t.addLane(LaneType::Cpu, "CPU 0", 0);
         const auto e = t.intern("eth0");
@@ -135,11 +135,8 @@ private slots:
         t.setTimeRange(0, 1000000 * kUs);
         t.finalize();
         LaneLayout layout;
-        QElapsedTimer timer;
-        timer.start();
         const int height = 300;
         const QImage img = render(t, {0, 1000000.0 * kUs}, 1200, height, layout);
-        QVERIFY2(timer.elapsed() < 1500, qPrintable(QStringLiteral("took %1 ms").arg(timer.elapsed())));
         // every column is 10 % hardirq: every column shows hardirq at the bottom
         // of the row, and only about a tenth of the row's height
         const LaneSlot& s = layout.laneSlots()[0];

@@ -4,6 +4,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QRegularExpression>
 
 #include <nlohmann/json.hpp>
@@ -17,6 +18,11 @@ namespace {
 // Key order matters for knob changes (a cross-field rule may need one value
 // before another), so the document is read in file order.
 using json = nlohmann::ordered_json;
+
+// The limits of the scenario reader: a lesson is a few kilobytes, nested a
+// few levels (format, steps, scenario, set).
+constexpr qint64 kMaxBytes = 16 * 1024 * 1024;
+constexpr int kMaxDepth = 64;
 
 // Thrown inside the reader, turned into an Error at its edge.
 struct LessonError {
@@ -36,12 +42,10 @@ std::string item(const std::string& base, std::size_t i) {
 }
 
 std::string found(const json& v) {
-    const char* type = v.is_object()    ? "an object"
-                       : v.is_array()   ? "an array"
-                       : v.is_string()  ? "a string"
-                       : v.is_boolean() ? "a boolean"
-                       : v.is_number()  ? "a number"
-                                        : "null";
+    // Containers are named, not dumped (dump() recurses; see kMaxDepth).
+    if (v.is_object()) return "an object";
+    if (v.is_array()) return "an array";
+    const char* type = v.is_string() ? "a string" : v.is_boolean() ? "a boolean" : v.is_number() ? "a number" : "null";
     std::string text = v.dump();
     if (text.size() > 40) text = text.substr(0, 37) + "...";
     return std::string(type) + " (" + text + ")";
@@ -53,7 +57,8 @@ QString qs(const std::string& s) {
 
 const json& object(const json& v, const std::string& where, std::initializer_list<const char*> keys) {
     if (!v.is_object()) fail(where, "expected an object, found " + found(v));
-    for (const auto& [k, _] : v.items()) {
+    for (const auto& it : v.items()) {
+        const std::string& k = it.key(); // not a structured binding: clang 14 (the fuzz build) cannot capture one
         if (std::none_of(keys.begin(), keys.end(), [&](const char* allowed) { return k == allowed; })) {
             std::string list;
             for (const char* allowed : keys) list += std::string(list.empty() ? "" : ", ") + allowed;
@@ -249,6 +254,27 @@ std::string lineColumn(const QByteArray& text, std::size_t byte) {
     return "line " + std::to_string(line) + ", column " + std::to_string(col);
 }
 
+// The byte where brackets nest deeper than kMaxDepth, or -1. Strings are
+// skipped (a bracket inside one is text). Checked before parsing: the DOM
+// itself is built without recursion, but the reader walks it recursively
+// (knob values are copied with dump()), and 100,000 nested brackets crashed
+// the window.
+qsizetype tooDeepAt(const QByteArray& text) {
+    int depth = 0;
+    bool inString = false;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (c == '\\') ++i;
+            else if (c == '"') inString = false;
+        } else if (c == '"') inString = true;
+        else if (c == '[' || c == '{') {
+            if (++depth > kMaxDepth) return i;
+        } else if (c == ']' || c == '}') --depth;
+    }
+    return -1;
+}
+
 } // namespace
 
 std::optional<Time> parseLessonTime(const QString& text) {
@@ -262,6 +288,11 @@ std::optional<Time> parseLessonTime(const QString& text) {
 
 Result<Lesson> readLesson(const QByteArray& text, const QString& fileName) {
     const std::string file = fileName.toStdString();
+    if (text.size() > kMaxBytes) return Error{file, "", "file is larger than 16 MiB; not a lesson"};
+    if (text.contains('\0')) return Error{file, "", "binary data; expected a JSON lesson"};
+    if (const qsizetype at = tooDeepAt(text); at >= 0)
+        return Error{file, lineColumn(text, std::size_t(at)),
+                     "nested deeper than " + std::to_string(kMaxDepth) + " levels; not a lesson"};
     json doc;
     try {
         doc = json::parse(text.begin(), text.end());
@@ -270,6 +301,12 @@ Result<Lesson> readLesson(const QByteArray& text, const QString& fileName) {
         const auto pos = what.find("parse error");
         return Error{file, lineColumn(text, e.byte == 0 ? 0 : e.byte - 1),
                      "invalid JSON: " + (pos == std::string::npos ? what : what.substr(pos))};
+    } catch (const json::exception& e) {
+        // out_of_range 406 ("number overflow parsing '1e3000'") has no byte offset: once uncaught,
+        // it ended the window
+        std::string what = e.what();
+        const auto pos = what.find("] ");
+        return Error{file, "", "invalid JSON: " + (pos == std::string::npos ? what : what.substr(pos + 2))};
     }
     try {
         Lesson lesson = readDocument(doc);
@@ -281,10 +318,18 @@ Result<Lesson> readLesson(const QByteArray& text, const QString& fileName) {
 }
 
 Result<Lesson> readLessonFile(const QString& path) {
+    if (QFileInfo(path).isDir()) return Error{path.toStdString(), "", "is a directory; expected a JSON lesson file"};
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         return Error{path.toStdString(), "", "cannot read: " + f.errorString().toStdString()};
-    return readLesson(f.readAll(), path);
+    // At most the limit plus one byte, whatever the file claims: /dev/zero or a
+    // FIFO has no size and never ends (`--lesson /dev/zero` grew without limit).
+    if (!f.isSequential() && f.size() > kMaxBytes)
+        return Error{path.toStdString(), "", "file is larger than 16 MiB; not a lesson"};
+    const QByteArray text = f.read(kMaxBytes + 1);
+    if (f.error() != QFileDevice::NoError)
+        return Error{path.toStdString(), "", "cannot read: " + f.errorString().toStdString()};
+    return readLesson(text, path);
 }
 
 QStringList shippedLessonFiles() {

@@ -19,6 +19,14 @@ PlayerController::PlayerController(TimelinePlot* plot, QObject* parent) : QObjec
     timer_.setInterval(kFrameMs);
     timer_.setTimerType(Qt::PreciseTimer);
     connect(&timer_, &QTimer::timeout, this, &PlayerController::tick);
+    monotonic_.start();
+    setClock({});
+}
+
+void PlayerController::setClock(Clock clock) {
+    clock_ = clock ? std::move(clock) : Clock([this] { return monotonic_.nsecsElapsed(); });
+    if (isPlaying() && cursor_) origin_ = *cursor_;
+    started_ = clock_();
 }
 
 const std::vector<double>& PlayerController::speedSteps() {
@@ -56,7 +64,7 @@ void PlayerController::setCursor(Time t) {
     t = std::clamp(t, run_->trace.startTime(), endTime());
     if (isPlaying()) { // a jump while playing continues from there
         origin_ = t;
-        clock_.restart();
+        started_ = clock_();
     }
     if (cursor_ == t) return;
     cursor_ = t;
@@ -68,7 +76,7 @@ void PlayerController::setSpeed(double nsPerSecond) {
     if (nsPerSecond <= 0 || nsPerSecond == speed_) return;
     if (isPlaying() && cursor_) { // keep the cursor where it is, change the rate from now
         origin_ = *cursor_;
-        clock_.restart();
+        started_ = clock_();
     }
     speed_ = nsPerSecond;
     emit speedChanged(speed_);
@@ -78,7 +86,7 @@ void PlayerController::play() {
     if (!run_ || isPlaying()) return;
     if (!cursor_ || *cursor_ >= endTime()) setCursor(static_cast<Time>(plot_->view().t0));
     origin_ = *cursor_;
-    clock_.start();
+    started_ = clock_();
     timer_.start();
     follow(*cursor_);
     emit playingChanged(true);
@@ -97,7 +105,7 @@ void PlayerController::togglePlay() {
 
 void PlayerController::tick() {
     if (!run_) return;
-    const double elapsedS = double(clock_.nsecsElapsed()) / 1e9;
+    const double elapsedS = double(clock_() - started_) / 1e9;
     const Time t = std::min(endTime(), origin_ + static_cast<Time>(std::llround(speed_ * elapsedS)));
     if (t != cursor_) {
         cursor_ = t;

@@ -6,7 +6,8 @@
 //
 // Playing computes the cursor from a wall-clock origin (origin + speed x
 // elapsed), not by summing timer ticks, so the speed is exact however the
-// event loop is loaded.
+// event loop is loaded. The clock can be replaced (setClock) so that a test
+// checks that rule exactly instead of against the machine's load.
 #pragma once
 
 #include "core/timeline/TimelineScene.h"
@@ -15,6 +16,7 @@
 #include <QObject>
 #include <QTimer>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -35,6 +37,9 @@ public:
     double speed() const { return speed_; } // simulated ns per wall-clock second
     // The speeds the player offers, 1 µs/s .. 10 ms/s.
     static const std::vector<double>& speedSteps();
+    // A monotonic wall clock in nanoseconds; an empty one sets QElapsedTimer's (the default).
+    using Clock = std::function<qint64()>;
+    void setClock(Clock clock);
     // The cursor's time to the nanosecond (µs for times of a second and more): "1.234567 ms".
     static QString cursorText(Time t);
 
@@ -63,8 +68,10 @@ private:
     std::optional<Time> cursor_;
     double speed_ = 20'000; // 20 µs per second
     QTimer timer_;
-    QElapsedTimer clock_;
-    Time origin_ = 0; // cursor when the clock started
+    QElapsedTimer monotonic_;
+    Clock clock_;
+    qint64 started_ = 0; // clock_() when the cursor was at origin_
+    Time origin_ = 0;    // cursor when the clock started
 };
 
 } // namespace irqscope::app

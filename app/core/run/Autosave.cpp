@@ -9,19 +9,12 @@
 #include <QStandardPaths>
 
 #include <cerrno>
-#include <csignal>
-#include <sys/types.h>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 namespace irqscope::app {
-
-namespace {
-// Is a process with this id alive (ours or another user's)?
-bool processAlive(qint64 pid) {
-    if (pid <= 0) return false;
-    return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
-}
-} // namespace
 
 Autosave::Autosave(const QString& dir, QObject* parent)
     : QObject(parent), dir_(dir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) : dir) {
@@ -31,9 +24,11 @@ Autosave::Autosave(const QString& dir, QObject* parent)
 }
 
 Autosave::~Autosave() {
-    if (!active_) return;
-    if (timer_.isActive()) saveNow(); // the last edit is not lost either
-    QFile::remove(markerPath());
+    if (active_) {
+        if (timer_.isActive()) saveNow(); // the last edit is not lost either
+        QFile::remove(markerPath());
+    }
+    if (lockFd_ >= 0) ::close(lockFd_); // releases the lock
 }
 
 QString Autosave::autosavePath() const {
@@ -42,24 +37,38 @@ QString Autosave::autosavePath() const {
 QString Autosave::markerPath() const {
     return QDir(dir_).filePath(QStringLiteral("session.pid"));
 }
+QString Autosave::lockPath() const {
+    return QDir(dir_).filePath(QStringLiteral("session.lock"));
+}
 
 bool Autosave::beginSession() {
     QDir().mkpath(dir_);
-    bool unclean = false;
-    QFile marker(markerPath());
-    if (marker.open(QIODevice::ReadOnly)) {
-        bool ok = false;
-        const qint64 pid = marker.readAll().trimmed().toLongLong(&ok);
-        marker.close();
-        if (ok && pid != QCoreApplication::applicationPid() && processAlive(pid)) {
-            active_ = false; // another window owns the autosave
+    active_ = false;
+    if (lockFd_ < 0) {
+        lockFd_ = ::open(QFile::encodeName(lockPath()).constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+        if (lockFd_ < 0) {
+            emit disabled(tr("Autosave is off: cannot open %1: %2")
+                              .arg(lockPath(), QString::fromLocal8Bit(std::strerror(errno))));
             return false;
         }
-        unclean = QFile::exists(autosavePath());
+        if (::flock(lockFd_, LOCK_EX | LOCK_NB) != 0) {
+            const int e = errno;
+            ::close(lockFd_);
+            lockFd_ = -1;
+            emit disabled(e == EWOULDBLOCK
+                              ? tr("Autosave is off in this window: another IRQ Scope window is running and "
+                                   "autosaves its own edits.")
+                              : tr("Autosave is off: cannot lock %1: %2")
+                                    .arg(lockPath(), QString::fromLocal8Bit(std::strerror(e))));
+            return false;
+        }
     }
+    // We hold the lock, so no window is running: a marker left behind means the
+    // session that wrote it ended without a clean exit.
+    const bool unclean = QFile::exists(markerPath()) && QFile::exists(autosavePath());
     QString err;
     active_ = writeFileAtomically(markerPath(), QByteArray::number(QCoreApplication::applicationPid()) + '\n', &err);
-    if (!active_) emit saveFailed(tr("Cannot write %1: %2").arg(markerPath(), err));
+    if (!active_) emit disabled(tr("Autosave is off: cannot write %1: %2").arg(markerPath(), err));
     return unclean;
 }
 

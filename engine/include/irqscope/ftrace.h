@@ -6,6 +6,7 @@
 #include "irqscope/result.h"
 #include "irqscope/trace.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <istream>
 #include <map>
@@ -41,7 +42,13 @@ struct ImportResult {
 // Streams the text (tracefs `trace` format or `trace-cmd report` output).
 // Fails only when the input is not an ftrace text at all (error names the
 // file and line); oddities inside a trace are counted in the report.
-Result<ImportResult> importFtrace(std::istream& in, const std::string& sourceName);
-Result<ImportResult> importFtraceFile(const std::string& path);
+// A rewindable stream (a file) is read twice: first for its time order, so
+// that time 0 is the earliest event and a file whose CPUs go back in time is
+// sorted (in memory, up to 512 MiB of text) before it is read; both are said
+// in the report's notes. The Trace keeps at most `budgetBytes` (0: the
+// default of run.trace_budget_mb, as for a simulated run); what it drops is
+// counted in metrics.droppedSegments.
+Result<ImportResult> importFtrace(std::istream& in, const std::string& sourceName, std::size_t budgetBytes = 0);
+Result<ImportResult> importFtraceFile(const std::string& path, std::size_t budgetBytes = 0);
 
 } // namespace irqscope

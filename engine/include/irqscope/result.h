@@ -5,6 +5,7 @@
 
 #include <cassert>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 
@@ -15,9 +16,12 @@ struct Error {
     std::string where;   // JSON path ("gic.eoimode"), "line 12", ...; may be empty
     std::string message; // what was expected and what was found
 
-    // "file: where: message" with empty parts left out.
+    // "file: where: message" with empty parts left out; always valid UTF-8.
     std::string toString() const;
 };
+
+// `in` with every byte that is not part of well-formed UTF-8 written as \xNN.
+std::string validUtf8(std::string_view in);
 
 template <typename T> class [[nodiscard]] Result {
 public:

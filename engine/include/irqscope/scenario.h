@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace irqscope {
@@ -67,6 +68,11 @@ public:
     // ("true", "250", "2.5", "tasklet", "500us").
     Status set(std::string_view path, std::string_view valueText);
     Status setJson(std::string_view path, const nlohmann::json& value);
+    // Several --set values at once: each is checked on its own, the cross-field
+    // rules once for the result, so the order of the flags does not matter
+    // (gic.masking=active-bit before gic.eoimode=1 is fine). A path given twice
+    // is an error. On error nothing is changed.
+    Status setAll(const std::vector<std::pair<std::string, std::string>>& assignments);
     // Remove a user value so the effective value falls back to profile/default.
     void unset(std::string_view path);
 
@@ -95,6 +101,8 @@ public:
     Status validate() const;
 
 private:
+    Status setOne(std::string_view path, std::string_view valueText, bool validateNow);
+
     std::string name_, title_, description_, source_;
     nlohmann::json user_ = nlohmann::json::object(); // flat: path -> value
     nlohmann::json effectiveValue(std::string_view path) const;

@@ -1,4 +1,5 @@
 #include "irqscope/export.h"
+#include "irqscope/result.h"
 
 #include <cstdio>
 #include <string>
@@ -6,7 +7,9 @@
 namespace irqscope {
 
 namespace {
-void jsonString(std::ostream& out, std::string_view s) {
+void jsonString(std::ostream& out, std::string_view raw) {
+    // JSON text is UTF-8: a name from a capture may not be (each stray byte becomes \\xNN)
+    const std::string s = validUtf8(raw);
     out << '"';
     for (char ch : s) {
         const auto c = static_cast<unsigned char>(ch);
@@ -20,10 +23,14 @@ void jsonString(std::ostream& out, std::string_view s) {
     out << '"';
 }
 
-// Trace-event timestamps are microseconds; keep nanosecond precision.
+// Trace-event timestamps are microseconds; keep nanosecond precision. The
+// sign is printed once, before the magnitude: -500 ns is "-0.500" (it was
+// "0.-500", invalid JSON, for an import whose times went below its start).
 void micros(std::ostream& out, Time ns) {
+    const unsigned long long magnitude =
+        ns < 0 ? 0ull - static_cast<unsigned long long>(ns) : static_cast<unsigned long long>(ns);
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%lld.%03lld", static_cast<long long>(ns / 1000), static_cast<long long>(ns % 1000));
+    std::snprintf(buf, sizeof buf, "%s%llu.%03llu", ns < 0 ? "-" : "", magnitude / 1000, magnitude % 1000);
     out << buf;
 }
 } // namespace
