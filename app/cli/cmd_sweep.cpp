@@ -163,13 +163,12 @@ int cmdSweep(Args& a) {
     std::vector<Scenario> scenarios;
     for (const auto& c : combos) {
         Scenario s = sa.scenario;
-        for (std::size_t i = 0; i < axes.size(); ++i) {
-            auto st = s.set(axes[i].path, c[i]);
-            if (!st) {
-                std::fprintf(stderr, "irqscope-cli sweep: --vary %s: %s\n", axes[i].path.c_str(),
-                             st.error().toString().c_str());
-                return 2;
-            }
+        std::vector<std::pair<std::string, std::string>> sets;
+        for (std::size_t i = 0; i < axes.size(); ++i) sets.emplace_back(axes[i].path, c[i]);
+        // all axes at once: a combination's validity does not depend on the order of --vary
+        if (auto st = s.setAll(sets); !st) {
+            std::fprintf(stderr, "irqscope-cli sweep: --vary: %s\n", st.error().toString().c_str());
+            return 2;
         }
         scenarios.push_back(std::move(s));
     }
