@@ -18,6 +18,7 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace irqscope::cli {
@@ -119,6 +120,17 @@ int writeTrace(const Trace& t, const StateLog* log, const std::string& path) {
         writePerfettoProto(t, log, std::cout);
         std::cout.flush();
         return 0;
+    }
+    // A device, FIFO or socket is written straight into: renaming a file over
+    // it would replace it (as root, /dev/null itself).
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+        std::ofstream out(path, std::ios::binary);
+        if (out) writePerfettoProto(t, log, out);
+        out.close();
+        if (out) return 0;
+        std::fprintf(stderr, "irqscope-cli: %s: cannot write trace: %s\n", path.c_str(), std::strerror(errno));
+        return 1;
     }
     const std::string part = path + ".part";
     {

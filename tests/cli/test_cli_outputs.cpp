@@ -79,11 +79,12 @@ private slots:
         QTemporaryDir dir;
         const QString null = dir.filePath(QStringLiteral("null"));
         QVERIFY(::mknod(QFile::encodeName(null).constData(), S_IFCHR | 0666, makedev(1, 3)) == 0);
-        for (const char* flag : {"--metrics", "--trace", "--image"}) {
-            const QString target =
-                QString::fromLatin1(flag) == QLatin1String("--image") ? null + QStringLiteral(".png") : null;
-            if (target != null) // --image wants an extension: a symlink with one, to the device
-                QVERIFY(QFile::link(null, target));
+        // --image wants an extension, and .pftrace chooses Perfetto's protobuf: a
+        // symlink with the extension, to the device
+        for (auto [flag, suffix] : {std::pair{"--metrics", ""}, std::pair{"--trace", ""},
+                                    std::pair{"--trace", ".pftrace"}, std::pair{"--image", ".png"}}) {
+            const QString target = null + QString::fromLatin1(suffix);
+            if (target != null) QVERIFY(QFile::link(null, target));
             const Out r = cli(kShortRun + QStringList{QString::fromLatin1(flag), target});
             QVERIFY2(r.code == 0, r.err.constData());
             QCOMPARE(kindOf(null), mode_t(S_IFCHR));
