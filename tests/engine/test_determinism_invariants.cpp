@@ -44,6 +44,29 @@ private slots:
         QCOMPARE(h2, expected);
     }
 
+    // raised = handled + merged + pending, whenever the run ends: also inside
+    // the EOImode-1 priority drop, between the acknowledge and the handler.
+    void interruptBookkeepingAddsUpAtEveryEnd() {
+        for (auto [set, end] : {std::pair{"100000", 20 * kMs}, std::pair{"", Time{20'032'901}}}) {
+            auto s = loadPreset("gic-eoimode");
+            QVERIFY(s.ok());
+            if (*set) QVERIFY(s->set("gic.cost.eoir_ns", set).ok());
+            RunOptions o;
+            o.duration = end;
+            o.recordTrace = false;
+            const auto r = test::runOrDie(*s, o);
+            QVERIFY(!r.metrics.irqLines.empty());
+            for (const auto& l : r.metrics.irqLines)
+                QVERIFY2(l.raised == l.handled + l.merged + (l.pendingAtEnd ? 1 : 0),
+                         qPrintable(QStringLiteral("%1: raised %2, handled %3, merged %4, pending %5")
+                                        .arg(QString::fromStdString(l.name))
+                                        .arg(l.raised)
+                                        .arg(l.handled)
+                                        .arg(l.merged)
+                                        .arg(l.pendingAtEnd)));
+        }
+    }
+
     void everyPresetKeepsTheInvariants_data() {
         QTest::addColumn<QString>("preset");
         for (const auto& p : listPresets()) QTest::newRow(p.name.c_str()) << QString::fromStdString(p.name);

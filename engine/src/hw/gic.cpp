@@ -32,6 +32,8 @@ IrqLine* Gic::signalled(int cpu) const {
 }
 
 void Gic::acknowledge(int cpu, IrqLine& l) {
+    // counted here, where pending ends: raised = handled + merged + pending at every instant
+    ++l.handled;
     l.pending = false;
     if (l.type != IntType::LPI) l.active = true;
     ++cpuBusyPrio_[static_cast<std::size_t>(cpu)];

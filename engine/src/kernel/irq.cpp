@@ -110,7 +110,6 @@ Proc<void> GenIrq::entry(Kctx& c) {
         m_.observers().instant(k.id, InstantKind::PriorityDrop, line->nameId, kNoString);
     }
     IrqDesc* d = line->index < byLine_.size() ? byLine_[line->index] : nullptr;
-    ++line->handled;
     if (d) {
         ++d->count;
         if (d->flags & IRQF_PERCPU) co_await handlePercpu(c, *d);
