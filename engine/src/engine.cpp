@@ -47,6 +47,7 @@ Result<RunResult> run(const Scenario& scenario, const RunOptions& options) {
         m.runUntil(duration, options.cancel, options.progress);
         r.metrics.cancelled = options.cancel && options.cancel->load();
         m.finish(duration, r.metrics);
+        if (const auto& why = m.stalled()) return Error{scenario.source(), "cost", *why};
         if (const auto& v = invariants.violation()) // a model bug: never a silent pass
             return Error{scenario.source(), "invariant " + v->check, v->toString()};
     }

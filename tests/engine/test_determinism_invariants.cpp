@@ -67,6 +67,24 @@ private slots:
         }
     }
 
+    // Every cost of the benchmark's cycle at 0: the interrupt raises itself again
+    // at no cost, so time would never advance. The run stops and says why.
+    void aCycleThatCostsNothingStopsWithAReason() {
+        auto s = loadPreset("gic-eoimode");
+        QVERIFY(s.ok());
+        for (const char* k : {"bench.handler_ns", "cost.context_switch_ns", "cost.flow_handler_ns", "cost.irq_entry_ns",
+                              "cost.irq_exit_ns", "cost.wakeup_ns", "cost.softirq_loop_ns", "cost.ipi_handler_ns",
+                              "cost.ipi_send_ns", "gic.cost.dir_ns", "gic.cost.dist_write_ns", "gic.cost.eoir_ns",
+                              "gic.cost.iar_ns", "machine.idle_exit_ns"})
+            QVERIFY2(s->set(k, "0").ok(), k);
+        RunOptions o;
+        o.duration = 1 * kUs;
+        const auto r = run(*s, o);
+        QVERIFY(!r);
+        QVERIFY2(r.error().message.find("costs 0 ns") != std::string::npos, r.error().toString().c_str());
+        QCOMPARE(r.error().where, std::string("cost"));
+    }
+
     void everyPresetKeepsTheInvariants_data() {
         QTest::addColumn<QString>("preset");
         for (const auto& p : listPresets()) QTest::newRow(p.name.c_str()) << QString::fromStdString(p.name);

@@ -154,6 +154,18 @@ void Exec::dispatch(Cpu& c) {
     sim::EventQueue& q = m_.q();
     assert(!q.isPending(c.workEvent));
     for (;;) {
+        // A cycle of zero-cost work (an interrupt whose whole handling costs
+        // 0 ns, raised again by it) would never let time advance, within this
+        // call or across the zero-delay kicks it makes. The CPU stops, and the
+        // run says why.
+        if (m_.now() != stepsAt_) [[likely]] {
+            stepsAt_ = m_.now();
+            steps_ = 0;
+        } else if (++steps_ > kMaxStepsAtOneInstant) [[unlikely]] {
+            m_.stall("simulated time stopped at " + std::to_string(m_.now()) + " ns on CPU " + std::to_string(c.id) +
+                     ": a cycle of work that costs 0 ns (raise a cost above 0)");
+            return;
+        }
         m_.accounting().account(c);
         Frame* f = c.top();
         IRQSCOPE_CHECK(m_.observers().irqsState(c, kindOf(f->type), irqsEnabled(c)));

@@ -51,6 +51,11 @@ private:
     bool taskPreemptible(const Cpu& c) const;
 
     Machine& m_;
+    // dispatch() steps taken at the current instant, on all CPUs (bounded: a
+    // zero-cost cycle must not run forever). The presets take a few hundred.
+    static constexpr std::uint64_t kMaxStepsAtOneInstant = 2'000'000;
+    Time stepsAt_ = -1;
+    std::uint64_t steps_ = 0;
 };
 
 } // namespace irqscope::kern

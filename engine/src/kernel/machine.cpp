@@ -75,9 +75,24 @@ void Machine::start() {
     for (auto& c : cpus_) timers_.start(*c);
 }
 
+void Machine::stall(std::string why) {
+    if (!stalled_) stalled_ = std::move(why);
+}
+
 void Machine::runUntil(Time end, const std::atomic<bool>* cancel, const std::function<void(double)>& progress) {
-    std::uint64_t n = 0;
+    // A run whose events stop advancing time would never end: at most this
+    // many events at one instant (the presets have a few dozen at most).
+    constexpr std::uint64_t kMaxEventsAtOneInstant = 1'000'000;
+    std::uint64_t n = 0, atThisInstant = 0;
+    Time instant = -1;
     while (q_.runNextUntil(end)) {
+        if (now() != instant) [[likely]] {
+            instant = now();
+            atThisInstant = 0;
+        } else if (++atThisInstant > kMaxEventsAtOneInstant) {
+            stall("simulated time stopped at " + std::to_string(now()) +
+                  " ns: over a million events at one instant, a cycle of work that costs 0 ns");
+        }
         // stop where a rule broke (run() reports it); without invariants the
         // hot loop pays nothing, not even the test
         IRQSCOPE_CHECK(if (checker_) {
@@ -86,9 +101,11 @@ void Machine::runUntil(Time end, const std::atomic<bool>* cancel, const std::fun
         });
         if ((++n & 0xfff) == 0) {
             if (cancel && cancel->load(std::memory_order_relaxed)) break;
+            if (stalled_) return;
             if (progress && (n & 0xfffff) == 0) progress(double(now()) / double(end));
         }
     }
+    if (stalled_) return;
     if (now() < end && !(cancel && cancel->load())) q_.advanceTo(end);
 }
 

@@ -34,6 +34,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -90,6 +91,11 @@ public:
     // ---- run ----
     void start();
     void runUntil(Time end, const std::atomic<bool>* cancel, const std::function<void(double)>& progress);
+    // Simulated time stopped advancing (a cycle of work that costs nothing):
+    // the run stops and says why. Costs of 0 are allowed one at a time, but a
+    // loop of them would run forever inside one instant.
+    void stall(std::string why);
+    const std::optional<std::string>& stalled() const { return stalled_; }
     // The run is over: close what is open and report (metrics.cpp).
     void finish(Time end, Metrics& out);
     // The checker of an invariant build: the run loop reports every event to
@@ -106,6 +112,7 @@ private:
     Recorder rec_;
     std::vector<Warning> warnings_;
     Observers observers_;
+    std::optional<std::string> stalled_;
     check::Invariants* checker_ = nullptr;
     std::vector<std::shared_ptr<void>> owned_;
     // the mechanisms, in the order they are made (each may use those before it)
