@@ -29,7 +29,8 @@ struct Replay {
     std::vector<std::uint32_t> lines;
     std::vector<PoolReplay> pools;
 
-    Replay(std::size_t cpus, std::size_t lines, std::size_t pools) : cpus(cpus), lines(lines, 0), pools(pools) {}
+    Replay(std::size_t cpuCount, std::size_t lineCount, std::size_t poolCount)
+        : cpus(cpuCount), lines(lineCount, 0), pools(poolCount) {}
 
     void apply(const StateRecord& r) {
         const std::size_t s = r.subject;
