@@ -15,6 +15,7 @@
 //
 // Labelled "knobs", not "engine": it runs every parameter of the schema, so it
 // is kept out of the sanitizer run (tests/CMakeLists.txt).
+#include "fnv_digest.h"
 #include "sim_helpers.h"
 
 #include "irqscope/metrics.h"
@@ -234,21 +235,8 @@ std::vector<std::string> altValues(const ParamSpec& p, const Scenario& base, con
 }
 
 // FNV-1a over everything the trace recorded, names resolved to their text.
-struct Digest {
-    std::uint64_t h = 1469598103934665603ull;
-    void bytes(const void* p, std::size_t n) {
-        const auto* b = static_cast<const unsigned char*>(p);
-        for (std::size_t i = 0; i < n; ++i) h = (h ^ b[i]) * 1099511628211ull;
-    }
-    template <class T> void value(const T& v) { bytes(&v, sizeof v); }
-    void text(std::string_view s) {
-        bytes(s.data(), s.size());
-        value('\0');
-    }
-};
-
 std::string traceDigest(const Trace& t) {
-    Digest d;
+    test::Digest d;
     for (std::uint32_t lane = 0; lane < t.laneCount(); ++lane) {
         d.text(t.lane(lane).name);
         for (int depth = 0; depth < t.depthCount(lane); ++depth)

@@ -8,6 +8,7 @@
 //
 // The trace digest resolves every name to its text, so it pins what was
 // recorded, not the order in which names happened to be interned.
+#include "fnv_digest.h"
 #include "sim_helpers.h"
 
 #include "irqscope/metrics.h"
@@ -35,28 +36,8 @@ struct GoldenRun {
     json changes; // what the lesson step set, for the reader of the golden file
 };
 
-// FNV-1a, fed field by field.
-struct Digest {
-    std::uint64_t h = 1469598103934665603ull;
-    std::uint64_t count = 0;
-    void bytes(const void* p, std::size_t n) {
-        const auto* b = static_cast<const unsigned char*>(p);
-        for (std::size_t i = 0; i < n; ++i) h = (h ^ b[i]) * 1099511628211ull;
-    }
-    template <class T> void value(const T& v) { bytes(&v, sizeof v); }
-    void text(std::string_view s) {
-        bytes(s.data(), s.size());
-        value('\0');
-    }
-    std::string hex() const {
-        char buf[17];
-        std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-        return buf;
-    }
-};
-
 json traceDigest(const Trace& t) {
-    Digest segs, insts, flows;
+    test::Digest segs, insts, flows;
     json lanes = json::array();
     for (std::uint32_t lane = 0; lane < t.laneCount(); ++lane) {
         lanes.push_back(t.lane(lane).name);
@@ -85,7 +66,7 @@ json traceDigest(const Trace& t) {
 }
 
 json stateLogDigest(const Trace& t, const StateLog& log) {
-    Digest d;
+    test::Digest d;
     for (const StateRecord& r : log.records()) {
         d.value(r.t), d.value(r.subject), d.value(r.field);
         const bool named = r.field == StateField::Running || r.field == StateField::RunqueueAdd ||
