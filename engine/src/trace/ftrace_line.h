@@ -59,6 +59,8 @@ ParsedLine parseLine(std::string_view line);
 // A trailing ']' (from "[action=NET_RX]") is dropped.
 std::optional<std::string_view> fieldValue(std::string_view fields, std::string_view key);
 std::optional<std::int64_t> toInt(std::string_view s);
+// The text without leading and trailing blanks.
+std::string_view trim(std::string_view s);
 // Hex pointers ("ffff8880031c2e40", "0x...") as printed by %p / %ps fallback.
 std::optional<std::uint64_t> toHex(std::string_view s);
 // "1234.567890" -> ns; an integer without '.' (counter clocks) is taken as ns.

@@ -51,63 +51,7 @@ bool closes(EventType opener, std::int64_t key, StringId entity, const FtraceEve
     return exit.type == EventType::VectorExit ? entity == exit.name : key == exit.key;
 }
 
-bool startsWith(std::string_view s, std::initializer_list<std::string_view> prefixes) {
-    for (auto p : prefixes)
-        if (s.starts_with(p)) return true;
-    return false;
-}
-
 } // namespace
-
-// ---------------------------------------------------------------- FlowMatcher
-std::optional<FlowMatcher::Match> FlowMatcher::cause(std::int64_t key, End c) {
-    if (auto it = effects_.find(key); it != effects_.end()) {
-        // the effect arrived first (its CPU was not buffering, this one was)
-        const End e = it->second;
-        effects_.erase(it);
-        if (e.t >= c.t) return Match{c, e};
-    }
-    auto [it, inserted] = causes_.try_emplace(key, c);
-    if (!inserted && c.t < it->second.t) it->second = c; // keep the earliest
-    return std::nullopt;
-}
-
-std::optional<FlowMatcher::Match> FlowMatcher::effect(std::int64_t key, End e) {
-    if (auto it = causes_.find(key); it != causes_.end() && it->second.t <= e.t) {
-        const End c = it->second;
-        causes_.erase(it);
-        return Match{c, e};
-    }
-    effects_[key] = e;
-    return std::nullopt;
-}
-
-// ---------------------------------------------------------------- task kinds
-ContextKind taskKind(std::string_view comm, int pid) {
-    if (pid == 0) return ContextKind::Idle;
-    if (comm.starts_with("ksoftirqd/")) return ContextKind::Ksoftirqd;
-    if (comm.starts_with("kworker/")) return ContextKind::Kworker;
-    if (comm.starts_with("irq/")) return ContextKind::IrqThread;
-    if (pid == 2 || comm == "kthreadd") return ContextKind::Kthread;
-    // Well-known kernel threads; the rest of the per-CPU ones end in "/<cpu>".
-    if (startsWith(
-            comm, {"rcu_",          "rcuc/",          "rcub/",        "rcuog/",      "rcuop/",         "rcuos/",
-                   "migration/",    "cpuhp/",         "idle_inject/", "watchdog",    "kcompactd",      "kswapd",
-                   "khugepaged",    "ksmd",           "kauditd",      "khungtaskd",  "oom_reaper",     "kdevtmpfs",
-                   "kblockd",       "kintegrityd",    "writeback",    "jbd2/",       "ext4-",          "xfs",
-                   "btrfs-",        "scsi_eh_",       "scsi_tmf_",    "nvme-",       "napi/",          "kthrotld",
-                   "kstrp",         "netns",          "kpsmoused",    "hwrng",       "psimon",         "kswapd",
-                   "ipv6_addrconf", "mm_percpu_wq",   "inet_frag_wq", "cryptd",      "pool_workqueue", "vhost-",
-                   "kvm-",          "card",           "zswap",        "edac-poller", "devfreq_wq",     "blkcg_punt_bio",
-                   "tpm_dev_wq",    "ata_sff",        "khvcd",        "kaluad",      "kmpath",         "ttm",
-                   "kintegrity",    "charger_manager"}))
-        return ContextKind::Kthread;
-    if (const auto slash = comm.rfind('/'); slash != std::string_view::npos && slash + 1 < comm.size() &&
-                                            comm[slash + 1] >= '0' && comm[slash + 1] <= '9' &&
-                                            comm.find(' ') == std::string_view::npos)
-        return ContextKind::Kthread;
-    return ContextKind::User;
-}
 
 // ---------------------------------------------------------------- StackBuilder
 StackBuilder::StackBuilder(Trace& trace, MetricsBuilder& metrics, ImportReport& report)
