@@ -202,8 +202,12 @@ void MainWindow::createDocks() {
     for (int c : {int(RunList::Id), int(RunList::Latency), int(RunList::MaxLatency), int(RunList::Warnings),
                   int(RunList::SimTime)})
         header->setSectionResizeMode(c, QHeaderView::Interactive);
-    connect(runs_, &QAbstractItemModel::rowsInserted, this, [fitNumbers] { QTimer::singleShot(0, fitNumbers); });
-    connect(runs_, &QAbstractItemModel::dataChanged, this, [fitNumbers] { QTimer::singleShot(0, fitNumbers); });
+    // The table is the timer's context: a window closed before the timer fires
+    // cancels it (without one, the fit ran on a destroyed table and crashed).
+    connect(runs_, &QAbstractItemModel::rowsInserted, this,
+            [this, fitNumbers] { QTimer::singleShot(0, runTable_, fitNumbers); });
+    connect(runs_, &QAbstractItemModel::dataChanged, this,
+            [this, fitNumbers] { QTimer::singleShot(0, runTable_, fitNumbers); });
     setTr(runTable_, "toolTip",
           QT_TR_NOOP("Double-click a run to show it; select two and press Ctrl+M to compare them."));
     connect(runTable_, &QTableView::doubleClicked, this,
