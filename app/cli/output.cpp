@@ -109,46 +109,20 @@ bool isPerfettoPath(const std::string& path) {
 }
 
 int writeTrace(const Trace& t, const StateLog* log, const std::string& path) {
-    if (!isPerfettoPath(path)) {
-        std::ostringstream ss;
-        writeChromeJson(t, ss);
-        return writeText(path, ss.str(), "trace");
-    }
-    // Streamed to the file (a long run's trace need not fit in memory twice),
-    // then renamed into place so a reader never sees half a file.
-    if (path == "-") {
-        writePerfettoProto(t, log, std::cout);
-        std::cout.flush();
-        return 0;
-    }
-    // A device, FIFO or socket is written straight into: renaming a file over
-    // it would replace it (as root, /dev/null itself).
-    struct stat st {};
-    if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
-        std::ofstream out(path, std::ios::binary);
-        if (out) writePerfettoProto(t, log, out);
-        out.close();
-        if (out) return 0;
-        std::fprintf(stderr, "irqscope-cli: %s: cannot write trace: %s\n", path.c_str(), std::strerror(errno));
-        return 1;
-    }
-    const std::string part = path + ".part";
-    {
-        std::ofstream out(part, std::ios::binary | std::ios::trunc);
-        if (out) writePerfettoProto(t, log, out);
-        out.close();
-        if (!out) {
-            std::fprintf(stderr, "irqscope-cli: %s: cannot write trace: %s\n", path.c_str(), std::strerror(errno));
-            std::remove(part.c_str());
-            return 1;
-        }
-    }
-    if (std::rename(part.c_str(), path.c_str()) != 0) {
-        std::fprintf(stderr, "irqscope-cli: %s: cannot write trace: %s\n", path.c_str(), std::strerror(errno));
-        std::remove(part.c_str());
-        return 1;
-    }
-    return 0;
+    // Streamed into the file while it is produced (a long run's trace need not
+    // fit in memory twice), into a temporary file renamed into place.
+    const bool perfetto = isPerfettoPath(path);
+    QString err;
+    const bool ok = app::writeStreamAtomically(
+        QString::fromStdString(path),
+        [&](std::ostream& out) {
+            if (perfetto) writePerfettoProto(t, log, out);
+            else writeChromeJson(t, out);
+        },
+        &err);
+    if (ok) return 0;
+    std::fprintf(stderr, "irqscope-cli: %s: cannot write trace: %s\n", path.c_str(), err.toStdString().c_str());
+    return 1;
 }
 
 bool OutputPaths::take(const std::string& flag, Args& args) {

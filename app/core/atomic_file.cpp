@@ -1,34 +1,22 @@
 #include "core/atomic_file.h"
 
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <ostream>
+#include <streambuf>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <vector>
 
 namespace irqscope::app {
 
 namespace {
 QString errnoText(int e) {
     return QString::fromLocal8Bit(std::strerror(e));
-}
-
-bool writeAll(int fd, const QByteArray& data, QString* error) {
-    qint64 done = 0;
-    while (done < data.size()) {
-        const ssize_t n = ::write(fd, data.constData() + done, std::size_t(data.size() - done));
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            if (error) *error = errnoText(n < 0 ? errno : EIO);
-            return false;
-        }
-        done += n;
-    }
-    return true;
 }
 
 // /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N: the process's own
@@ -46,19 +34,70 @@ int ownDescriptor(const QString& path) {
     return -1;
 }
 
-// Writes into an existing device node, FIFO or socket: no temporary file, no
-// rename, no truncation (O_TRUNC means nothing to a device).
-bool writeStraight(const QString& path, const QByteArray& data, QString* error) {
+// An std::streambuf over a file descriptor with a fixed buffer: what the
+// producer writes goes out in 1 MiB pieces, whatever the total size.
+class FdBuf : public std::streambuf {
+public:
+    explicit FdBuf(int fd) : fd_(fd), buf_(std::size_t(1) << 20) { setp(buf_.data(), buf_.data() + buf_.size()); }
+    bool failed() const { return err_ != 0; }
+    int error() const { return err_; }
+
+protected:
+    int_type overflow(int_type ch) override {
+        if (!flushBuffer()) return traits_type::eof();
+        if (!traits_type::eq_int_type(ch, traits_type::eof())) {
+            *pptr() = traits_type::to_char_type(ch);
+            pbump(1);
+        }
+        return traits_type::not_eof(ch);
+    }
+    int sync() override { return flushBuffer() ? 0 : -1; }
+
+private:
+    bool flushBuffer() {
+        const char* p = pbase();
+        while (p < pptr() && err_ == 0) {
+            const ssize_t n = ::write(fd_, p, std::size_t(pptr() - p));
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) err_ = n < 0 ? errno : EIO;
+            else p += n;
+        }
+        setp(buf_.data(), buf_.data() + buf_.size());
+        return err_ == 0;
+    }
+
+    int fd_;
+    int err_ = 0;
+    std::vector<char> buf_;
+};
+
+// Runs the producer into `fd`; false (with errno's text) if a write failed.
+bool produceInto(int fd, const std::function<void(std::ostream&)>& produce, QString* error) {
+    FdBuf buf(fd);
+    std::ostream out(&buf);
+    produce(out);
+    out.flush();
+    if (buf.failed() || !out) {
+        if (error) *error = errnoText(buf.failed() ? buf.error() : EIO);
+        return false;
+    }
+    return true;
+}
+
+// Writes into an existing device node, FIFO or socket, or our own standard
+// output: no temporary file, no rename, no truncation (O_TRUNC means nothing
+// to a device).
+bool writeStraight(const QString& path, const std::function<void(std::ostream&)>& produce, QString* error) {
     if (const int own = ownDescriptor(path); own >= 0) {
         std::fflush(nullptr); // what stdio buffered comes first
-        return writeAll(own, data, error);
+        return produceInto(own, produce, error);
     }
     const int fd = ::open(QFile::encodeName(path).constData(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
     if (fd < 0) {
         if (error) *error = errnoText(errno);
         return false;
     }
-    const bool ok = writeAll(fd, data, error);
+    const bool ok = produceInto(fd, produce, error);
     if (::close(fd) != 0 && errno != EINTR && ok) {
         if (error) *error = errnoText(errno);
         return false;
@@ -66,12 +105,14 @@ bool writeStraight(const QString& path, const QByteArray& data, QString* error) 
     return ok;
 }
 
-// QSaveFile reports some failures (ENOSPC at commit) as "Unknown error";
-// errno still says what happened.
-QString saveFileError(const QSaveFile& f, int savedErrno) {
-    const QString s = f.errorString();
-    if ((s.isEmpty() || s.contains(QLatin1String("Unknown error"))) && savedErrno != 0) return errnoText(savedErrno);
-    return s;
+// The mode a new file gets: the old file's, or 0666 less the umask (what
+// open(O_CREAT) would give; mkstemp's 0600 would hide the file from others).
+mode_t modeFor(const QByteArray& path) {
+    struct stat st {};
+    if (::stat(path.constData(), &st) == 0) return st.st_mode & 07777;
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    return 0666 & ~mask;
 }
 } // namespace
 
@@ -90,30 +131,45 @@ QString unwritableReason(const QString& path) {
 }
 
 bool writeFileAtomically(const QString& path, const QByteArray& data, QString* error) {
-    if (const QString why = unwritableReason(path); !why.isEmpty()) {
+    return writeStreamAtomically(
+        path, [&](std::ostream& out) { out.write(data.constData(), std::streamsize(data.size())); }, error);
+}
+
+bool writeStreamAtomically(const QString& path, const std::function<void(std::ostream&)>& produce, QString* error) {
+    const QString target = path == QLatin1String("-") ? QStringLiteral("/dev/stdout") : path;
+    if (const QString why = unwritableReason(target); !why.isEmpty()) {
         if (error) *error = why;
         return false;
     }
+    const QByteArray name = QFile::encodeName(target);
     struct stat st {};
-    if (ownDescriptor(path) >= 0 || (::stat(QFile::encodeName(path).constData(), &st) == 0 && !S_ISREG(st.st_mode)))
-        return writeStraight(path, data, error); // a character device, a FIFO, a socket, our own stdout
-    QSaveFile f(path);
-    errno = 0;
-    if (!f.open(QIODevice::WriteOnly)) {
-        if (error) *error = saveFileError(f, errno);
+    if (ownDescriptor(target) >= 0 || (::stat(name.constData(), &st) == 0 && !S_ISREG(st.st_mode)))
+        return writeStraight(target, produce, error); // a character device, a FIFO, a socket, our own stdout
+    // Through a symlink, the file it names is replaced, not the link.
+    const QString canonical = QFileInfo(target).canonicalFilePath();
+    const QByteArray real = canonical.isEmpty() ? name : QFile::encodeName(canonical);
+    QByteArray temp = real + ".XXXXXX";
+    const int fd = ::mkstemp(temp.data());
+    if (fd < 0) {
+        if (error) *error = errnoText(errno);
         return false;
     }
-    if (f.write(data) != data.size()) {
-        if (error) *error = saveFileError(f, errno);
-        f.cancelWriting();
-        return false;
+    ::fchmod(fd, modeFor(real));
+    bool ok = produceInto(fd, produce, error);
+    if (ok && ::fdatasync(fd) != 0) { // on disk before it replaces the old file
+        if (error) *error = errnoText(errno);
+        ok = false;
     }
-    errno = 0;
-    if (!f.commit()) {
-        if (error) *error = saveFileError(f, errno);
-        return false;
+    if (::close(fd) != 0 && ok) {
+        if (error) *error = errnoText(errno);
+        ok = false;
     }
-    return true;
+    if (ok && ::rename(temp.constData(), real.constData()) != 0) {
+        if (error) *error = errnoText(errno);
+        ok = false;
+    }
+    if (!ok) ::unlink(temp.constData());
+    return ok;
 }
 
 bool sameOutput(const QString& a, const QString& b) {

@@ -2,8 +2,8 @@
 // what is not a regular file.
 //
 // A regular file (or a path that does not exist yet) is written to a
-// temporary file next to it, flushed, and renamed over it (QSaveFile), so a
-// crash leaves the old file or the new one. A character device, a FIFO or a
+// temporary file next to it, flushed, and renamed over it, so a crash leaves
+// the old file or the new one. A character device, a FIFO or a
 // socket (/dev/null, a pipe, /dev/stdout) is written straight into: renaming
 // a regular file over /dev/null would replace the system's /dev/null (as
 // root it did). A directory, a block device, or a path under /dev that does
@@ -13,9 +13,17 @@
 #include <QByteArray>
 #include <QString>
 
+#include <functional>
+#include <iosfwd>
+
 namespace irqscope::app {
 
 bool writeFileAtomically(const QString& path, const QByteArray& data, QString* error);
+
+// The same, for output produced piece by piece: `produce` writes into the
+// stream while the file is being written (through a fixed buffer), so a large
+// export never has to sit in memory whole. "-" is standard output.
+bool writeStreamAtomically(const QString& path, const std::function<void(std::ostream&)>& produce, QString* error);
 
 // Why `path` cannot be written at all (a directory, a block device, a missing
 // device node), or an empty string. writeFileAtomically checks it too; callers

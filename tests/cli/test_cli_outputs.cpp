@@ -6,6 +6,7 @@
 // and endless input, and --set/--vary mean the same in any order.
 #include <nlohmann/json.hpp>
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
@@ -103,6 +104,33 @@ private slots:
         QVERIFY2(r.code == 0, r.err.constData());
         QCOMPARE(nlohmann::json::parse(r.out.toStdString())["schema"].get<std::string>(),
                  std::string("irqscope.metrics/1"));
+    }
+
+    // Both trace formats stream into the file; a replaced file keeps its
+    // permissions, and through a symlink the file is replaced, not the link;
+    // no temporary file is left behind.
+    void traceReplacesTheFileKeepingModeAndLink() {
+        QTemporaryDir dir;
+        for (const QString& name : {QStringLiteral("t.json"), QStringLiteral("t.pftrace")}) {
+            const QString real = dir.filePath(name), link = dir.filePath(QStringLiteral("link-") + name);
+            QFile f(real);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("old");
+            f.close();
+            QVERIFY(::chmod(QFile::encodeName(real).constData(), 0640) == 0);
+            QVERIFY(QFile::link(real, link));
+            const Out r = cli(kShortRun + QStringList{QStringLiteral("--trace"), link});
+            QVERIFY2(r.code == 0, r.err.constData());
+            QCOMPARE(kindOf(link), mode_t(S_IFLNK));
+            QVERIFY(QFileInfo(real).size() > 1000);
+            struct stat st {};
+            QVERIFY(::stat(QFile::encodeName(real).constData(), &st) == 0);
+            QCOMPARE(st.st_mode & 07777, mode_t(0640));
+        }
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::System).size(), 4);
+        QFile json(dir.filePath(QStringLiteral("t.json")));
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        QVERIFY(nlohmann::json::accept(json.readAll().toStdString()));
     }
 
     // A full disk says so ("No space left on device", not "Unknown error") and fails.

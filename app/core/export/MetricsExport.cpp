@@ -72,9 +72,9 @@ bool saveMetrics(const Metrics& m, const QString& path, QString* error) {
 }
 
 bool saveChromeTrace(const Trace& t, const QString& path, QString* error) {
-    std::ostringstream os;
-    writeChromeJson(t, os);
-    return writeFileAtomically(path, QByteArray::fromStdString(os.str()), error);
+    // streamed into the file: a long run's JSON never sits in memory whole
+    return writeStreamAtomically(
+        path, [&](std::ostream& os) { writeChromeJson(t, os); }, error);
 }
 
 } // namespace irqscope::app
