@@ -209,9 +209,11 @@ private slots:
         QCOMPARE(m.cpus[0].contextSwitches, std::uint64_t(3));
         QCOMPARE(m.throughput.at("irq:45:nvme0q1").count, std::uint64_t(1));
         QCOMPARE(m.throughput.at("irq:local_timer").count, std::uint64_t(1));
-        QCOMPARE(m.latency.at("softirq_raise_to_entry").samples(), std::vector<Time>{15 * us});
-        QCOMPARE(m.latency.at("wakeup").samples(), std::vector<Time>{100 * us});
-        QCOMPARE(m.latency.at("workqueue_queue_to_start").samples(), std::vector<Time>{60 * us});
+        QCOMPARE(m.latency.at("softirq_raise_to_entry").distribution(),
+                 (std::vector<std::pair<Time, std::uint64_t>>{{15 * us, 1}}));
+        QCOMPARE(m.latency.at("wakeup").distribution(), (std::vector<std::pair<Time, std::uint64_t>>{{100 * us, 1}}));
+        QCOMPARE(m.latency.at("workqueue_queue_to_start").distribution(),
+                 (std::vector<std::pair<Time, std::uint64_t>>{{60 * us, 1}}));
         auto stress = std::find_if(m.tasks.begin(), m.tasks.end(), [](const TaskMetrics& x) { return x.pid == 200; });
         QVERIFY(stress != m.tasks.end());
         QCOMPARE(stress->runNs, 245 * us);
@@ -333,7 +335,8 @@ private slots:
         QCOMPARE(segs(r.trace, 0, 1)[0].entity, std::string("TIMER"));
         // plugin form "irq/45-nvme0q1:300 [49] S ==> trace-cmd:400 [120]" switched the task
         QCOMPARE(r.metrics.cpus[0].contextSwitches, std::uint64_t(3));
-        QCOMPARE(r.metrics.latency.at("wakeup").samples(), std::vector<Time>{100 * us});
+        QCOMPARE(r.metrics.latency.at("wakeup").distribution(),
+                 (std::vector<std::pair<Time, std::uint64_t>>{{100 * us, 1}}));
         QCOMPARE(bucket(r.metrics, 1, TimeBucket::Idle), 300 * us);
         checkBucketsCover(r);
     }

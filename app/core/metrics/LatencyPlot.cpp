@@ -87,16 +87,20 @@ void LatencyPlot::rebuild() {
                            .arg(formatTime(double(hist_->percentile(50))), formatTime(double(hist_->percentile(90))),
                                 formatTime(double(hist_->percentile(99))), formatTime(double(hist_->percentile(99.9))),
                                 formatTime(double(hist_->max()))));
-    const auto& s = hist_->samples(); // sorted
-    const double lo = double(s.front()), hi = double(s.back());
-    const int bins = std::clamp(int(std::sqrt(double(s.size())) * 2), 10, 80);
+    // (value, how many) in ascending order: exact samples, or the buckets of a
+    // long run's folded histogram
+    const auto dist = hist_->distribution();
+    const double total = double(hist_->count());
+    const double lo = double(dist.front().first), hi = double(dist.back().first);
+    const int bins = std::clamp(int(std::sqrt(total) * 2), 10, 80);
     const auto edges = binEdges(lo, hi, bins, log_);
     QVector<double> keys, counts;
     std::size_t k = 0;
     double maxCount = 1;
     for (int b = 0; b < bins; ++b) {
         double c = 0;
-        while (k < s.size() && (double(s[k]) < edges[std::size_t(b) + 1] || b == bins - 1)) ++k, ++c;
+        while (k < dist.size() && (double(dist[k].first) < edges[std::size_t(b) + 1] || b == bins - 1))
+            c += double(dist[k++].second);
         keys << edges[std::size_t(b)];
         counts << c;
         maxCount = std::max(maxCount, c);
@@ -113,13 +117,18 @@ void LatencyPlot::rebuild() {
     hg->setBrush(fill);
     hg->setData(keys, counts, true);
 
+    // the CDF at about 600 points, whatever the number of samples
     QVector<double> ck, cv;
-    const std::size_t stride = std::max<std::size_t>(1, s.size() / 600);
-    for (std::size_t i = 0; i < s.size(); i += stride) {
-        ck << std::max(double(s[i]), log_ ? 1.0 : -1e300);
-        cv << 100.0 * double(i + 1) / double(s.size());
+    const double step = std::max(1.0, total / 600);
+    double seen = 0, nextPoint = 0;
+    for (const auto& [value, n] : dist) {
+        seen += double(n);
+        if (seen < nextPoint) continue;
+        ck << std::max(double(value), log_ ? 1.0 : -1e300);
+        cv << 100.0 * seen / total;
+        nextPoint = seen + step;
     }
-    ck << double(s.back());
+    ck << hi;
     cv << 100.0;
     QCPGraph* cdf = addGraph(xAxis, yAxis2);
     cdf->setName(tr("CDF"));

@@ -2,6 +2,7 @@
 // the CLI contract (`--metrics`) promises; see docs/engine.md.
 #pragma once
 
+#include "irqscope/latency_histogram.h"
 #include "irqscope/time.h"
 #include "irqscope/trace.h"
 
@@ -14,25 +15,6 @@
 #include <vector>
 
 namespace irqscope {
-
-// Exact latency samples, summarised on demand (runs are short enough to keep them).
-class LatencyHistogram {
-public:
-    void add(Time ns) {
-        samples_.push_back(ns);
-        sorted_ = false;
-    }
-    std::size_t count() const { return samples_.size(); }
-    double mean() const;
-    Time min() const;
-    Time max() const;
-    Time percentile(double p) const; // p in [0, 100]; nearest-rank
-    const std::vector<Time>& samples() const;
-
-private:
-    mutable std::vector<Time> samples_;
-    mutable bool sorted_ = true;
-};
 
 // The buckets of the metrics JSON "ns" object. Ksoftirqd counts as kthread.
 enum class TimeBucket : std::uint8_t { Hardirq, Softirq, IrqThread, Kworker, Kthread, User, Idle, Count };

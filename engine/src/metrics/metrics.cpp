@@ -30,37 +30,6 @@ TimeBucket bucketOf(ContextKind k) {
     }
 }
 
-const std::vector<Time>& LatencyHistogram::samples() const {
-    if (!sorted_) {
-        std::sort(samples_.begin(), samples_.end());
-        sorted_ = true;
-    }
-    return samples_;
-}
-
-double LatencyHistogram::mean() const {
-    if (samples_.empty()) return 0;
-    long double s = 0;
-    for (Time v : samples_) s += v;
-    return double(s / samples_.size());
-}
-
-Time LatencyHistogram::min() const {
-    return samples_.empty() ? 0 : samples().front();
-}
-Time LatencyHistogram::max() const {
-    return samples_.empty() ? 0 : samples().back();
-}
-
-Time LatencyHistogram::percentile(double p) const {
-    const auto& s = samples();
-    if (s.empty()) return 0;
-    // nearest-rank: the smallest value with at least p% of samples at or below it
-    auto rank = static_cast<std::size_t>(std::ceil(p / 100.0 * double(s.size())));
-    rank = std::clamp<std::size_t>(rank, 1, s.size());
-    return s[rank - 1];
-}
-
 nlohmann::json toJson(const Metrics& m) {
     using nlohmann::json;
     json j;
