@@ -104,6 +104,8 @@ const std::vector<Special> kSpecial = {
      "the version only changes the RWP wait, which the preset's juno profile sets to 0"},
     {"gic.cost.rwp_wait_ns", "", {{"gic.version", "v3"}}, "500ns", "",
      "RWP exists on GICv3 only (the preset's juno is GICv2, whose profile sets it to 0)"},
+    {"gic.rwp_poll", "", {{"gic.version", "v3"}, {"gic.cost.rwp_wait_ns", "500ns"}}, "", "",
+     "RWP exists on GICv3 only (the preset's juno is GICv2, whose profile sets the poll's cost to 0)"},
     {"net.napi_budget", "", {}, "1", "", "a budget only matters when a pass has more packets than it: the minimum"},
     {"net.cpu", "", {}, "1", "", "the other CPU of the two"},
     {"gpu.max_inflight", "", {}, "1", "", "a queue limit only matters when reached: the minimum"},

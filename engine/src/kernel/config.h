@@ -12,6 +12,8 @@ namespace irqscope::kern {
 enum class PreemptModel : std::uint8_t { None, Voluntary, Full, Lazy, Rt };
 enum class FairClass : std::uint8_t { Eevdf, Cfs };
 enum class RtLimit : std::uint8_t { Throttling, FairServer, Off };
+// A write to one interrupt's bit in the GIC distributor (or redistributor).
+enum class DistWrite : std::uint8_t { ClearEnable, Other }; // ICENABLER (mask) / ISENABLER, ISPENDR, ...
 
 struct Costs {
     Time irqEntry, irqExit, flowHandler, softirqLoop, softirqRaise, taskletDispatch, wakeup, ipiSend, ipiHandler,
@@ -51,10 +53,13 @@ struct Config {
     bool gicV3 = true;
     int eoimode = 0;
     bool activeBitMasking = false;
+    bool rwpPollEveryWrite = false; // GICv3 driver before v5.19: RWP polled after every gic_poke_irq()
     Costs cost{};
 
     // sysctl_sched_base_slice etc. scale by 1 + ilog2(min(ncpus, 8)).
     int schedScale() const;
+    // MMIO write plus the RWP poll the GICv3 driver does after it (0 on GICv2).
+    Time distWriteCost(DistWrite w) const;
 };
 
 } // namespace irqscope::kern

@@ -46,6 +46,7 @@ kern::Config kernelConfig(const Scenario& s) {
     c.gicV3 = s.getString("gic.version") == "v3";
     c.eoimode = static_cast<int>(s.getInt("gic.eoimode"));
     c.activeBitMasking = s.getString("gic.masking") == "active-bit";
+    c.rwpPollEveryWrite = s.getString("gic.rwp_poll") == "every-write";
     Costs& k = c.cost;
     k.irqEntry = s.getDuration("cost.irq_entry_ns");
     k.irqExit = s.getDuration("cost.irq_exit_ns");

@@ -130,7 +130,9 @@ std::vector<ParamSpec> builtinParams() {
     v.push_back(duration("gic.cost.dist_write_ns", 400, 0, 100 * kUsD, gic,
                          "Distributor MMIO write (enable set/clear, set pending)."));
     v.push_back(duration("gic.cost.rwp_wait_ns", 500, 0, 100 * kUsD, gic,
-                         "GICv3: wait for GICD_CTLR.RWP after a disable (mask)."));
+                         "GICv3: one poll of GICD_CTLR.RWP after a distributor write."));
+    v.push_back(choice("gic.rwp_poll", "disable-only", {"every-write", "disable-only"}, gic,
+                       "GICv3 driver: poll RWP after every enable/pending write (before 5.19) or only after a mask."));
 
     devices::appendDeviceParams(v); // net, gpu, nvme, iommu, drm, submitter, bench, load, probe
     return v;
