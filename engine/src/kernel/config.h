@@ -39,7 +39,8 @@ struct Config {
     Time baseSlice = 750'000;
     bool runToParity = true;
     bool delayDequeue = true;
-    bool wakeAffineWeight = true; // wake_affine_weight(); false: always the waker's CPU
+    bool wakeAffineWeight = true;   // wake_affine_weight(); false: always the waker's CPU
+    bool asymCapacityWakeup = true; // select_idle_capacity() on big.LITTLE (v5.7+)
     Time cfsLatency = 6'000'000, cfsMinGran = 750'000, cfsWakeupGran = 1'000'000;
     RtLimit rtLimit = RtLimit::FairServer;
     Time rtRuntime = 950'000'000, rtPeriod = 1'000'000'000, fairServerRuntime = 50'000'000;

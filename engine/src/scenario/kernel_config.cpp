@@ -28,6 +28,7 @@ kern::Config kernelConfig(const Scenario& s) {
     c.runToParity = s.getBool("kernel.sched.run_to_parity");
     c.delayDequeue = s.getBool("kernel.sched.delay_dequeue");
     c.wakeAffineWeight = s.getString("kernel.sched.wake_affine") == "weight";
+    c.asymCapacityWakeup = s.getBool("kernel.sched.asym_capacity_wakeup");
     c.cfsLatency = s.getDuration("kernel.sched.cfs_latency_ns");
     c.cfsMinGran = s.getDuration("kernel.sched.cfs_min_granularity_ns");
     c.cfsWakeupGran = s.getDuration("kernel.sched.cfs_wakeup_granularity_ns");

@@ -62,6 +62,9 @@ std::vector<ParamSpec> builtinParams() {
                        "Where a woken fair task goes when neither the waker's CPU nor its previous one is idle: "
                        "wake_affine_weight() compares their PELT loads (the kernel), or always next to the waker (a "
                        "simplification)."));
+    v.push_back(boolean("kernel.sched.asym_capacity_wakeup", true, sched,
+                        "On big.LITTLE, a waking fair task goes to an idle CPU its utilization fits "
+                        "(select_idle_capacity(), 5.7+); off: capacity-blind select_idle_sibling()."));
     v.push_back(boolean("kernel.sched.delay_dequeue", true, sched,
                         "EEVDF DELAY_DEQUEUE (6.12+): a sleeper with negative lag stays queued until eligible, so it "
                         "wakes with lag >= 0."));
