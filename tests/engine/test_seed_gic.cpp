@@ -100,6 +100,15 @@ private slots:
         QVERIFY(std::abs(gain("juno", {{"gic.cost.rwp_wait_ns", "1000"}}) - gain("juno")) < 0.005);
     }
 
+    void theSeedKernelPollsRwpAfterEveryWrite() {
+        // The preset runs the seed's rules (5.13 then; 5.10 here): gic_poke_irq()
+        // polls RWP after the unmask and the set-pending write too, so on eMAG the
+        // active bit saves two polls, not one. From v5.19 only the mask polls.
+        const double seedKernel = gain("emag"), v612 = gain("emag", {{"kernel.version", "6.12"}});
+        QVERIFY(seedKernel > v612 + 0.02);
+        QVERIFY(std::abs(gain("juno", {{"kernel.version", "6.12"}}) - gain("juno")) < 0.005); // GICv2: no RWP
+    }
+
     void withoutForcedThreadingThereIsNothingToMask() {
         // threadirqs off: the handler runs in hardirq, the line is not ONESHOT,
         // so neither mask nor active-bit masking happens; only the cycle shrinks.

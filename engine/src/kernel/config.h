@@ -12,6 +12,8 @@ namespace irqscope::kern {
 enum class PreemptModel : std::uint8_t { None, Voluntary, Full, Lazy, Rt };
 enum class FairClass : std::uint8_t { Eevdf, Cfs };
 enum class RtLimit : std::uint8_t { Throttling, FairServer, Off };
+// A write to one interrupt's bit in the GIC distributor (or redistributor).
+enum class DistWrite : std::uint8_t { ClearEnable, Other }; // ICENABLER (mask) / ISENABLER, ISPENDR, ...
 
 struct Costs {
     Time irqEntry, irqExit, flowHandler, softirqLoop, softirqRaise, taskletDispatch, wakeup, ipiSend, ipiHandler,
@@ -37,7 +39,8 @@ struct Config {
     Time baseSlice = 750'000;
     bool runToParity = true;
     bool delayDequeue = true;
-    bool wakeAffineWeight = true; // wake_affine_weight(); false: always the waker's CPU
+    bool wakeAffineWeight = true;   // wake_affine_weight(); false: always the waker's CPU
+    bool asymCapacityWakeup = true; // select_idle_capacity() on big.LITTLE (v5.7+)
     Time cfsLatency = 6'000'000, cfsMinGran = 750'000, cfsWakeupGran = 1'000'000;
     RtLimit rtLimit = RtLimit::FairServer;
     Time rtRuntime = 950'000'000, rtPeriod = 1'000'000'000, fairServerRuntime = 50'000'000;
@@ -51,10 +54,13 @@ struct Config {
     bool gicV3 = true;
     int eoimode = 0;
     bool activeBitMasking = false;
+    bool rwpPollEveryWrite = false; // GICv3 driver before v5.19: RWP polled after every gic_poke_irq()
     Costs cost{};
 
     // sysctl_sched_base_slice etc. scale by 1 + ilog2(min(ncpus, 8)).
     int schedScale() const;
+    // MMIO write plus the RWP poll the GICv3 driver does after it (0 on GICv2).
+    Time distWriteCost(DistWrite w) const;
 };
 
 } // namespace irqscope::kern

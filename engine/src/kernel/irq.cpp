@@ -141,7 +141,7 @@ Proc<void> GenIrq::handleFasteoi(Kctx& c, IrqDesc& d) {
     const bool maskWithActiveBit = oneshot && cfg.activeBitMasking && cfg.eoimode == 1;
     if (oneshot && !maskWithActiveBit) {
         // mask_irq(): GICD_ICENABLER write, and on GICv3 wait for RWP.
-        co_await c.work(cost.distWrite + cost.rwpWait);
+        co_await c.work(cfg.distWriteCost(DistWrite::ClearEnable));
         setMasked(k, d, true);
     }
     IrqReturn ret = IrqReturn::WakeThread; // irq_default_primary_handler
@@ -164,7 +164,7 @@ Proc<void> GenIrq::handleFasteoi(Kctx& c, IrqDesc& d) {
     if (cfg.eoimode == 0) m_.gic().priorityDrop(k.id);
     deactivated(k, *d.line);
     if (oneshot && d.masked && !threadWoken) {
-        co_await c.work(cost.distWrite);
+        co_await c.work(cfg.distWriteCost(DistWrite::Other));
         setMasked(k, d, false);
     }
 }
@@ -179,7 +179,8 @@ Proc<void> GenIrq::unmaskThreadedIrq(Kctx& c, IrqDesc& d) {
         deactivated(k, line);
     }
     if (d.masked) {
-        co_await c.work(m_.cfg().cost.distWrite, kNoPreempt); // GICD_ISENABLER: no RWP wait
+        // GICD_ISENABLER: RWP polled only before v5.19
+        co_await c.work(m_.cfg().distWriteCost(DistWrite::Other), kNoPreempt);
         setMasked(k, d, false);
     }
     if (line.pending) m_.exec().kick(m_.cpu(line.cpu));

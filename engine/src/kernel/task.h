@@ -43,6 +43,11 @@ struct Task {
     // sleep. A new task starts fully loaded (init_entity_runnable_average()).
     double peltRunnable = 1.0;
     Time peltAt = 0;
+    // util_avg: the same average of the time the task was running, folded at
+    // each context switch; capacity-aware placement reads it. A new task
+    // starts at 0 (the kernel gives it part of its CPU's spare capacity).
+    double peltUtil = 0.0;
+    Time peltUtilAt = 0;
 
     // accounting (`top`, accounting.h)
     Time chargedNs = 0;

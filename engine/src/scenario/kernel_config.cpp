@@ -28,6 +28,7 @@ kern::Config kernelConfig(const Scenario& s) {
     c.runToParity = s.getBool("kernel.sched.run_to_parity");
     c.delayDequeue = s.getBool("kernel.sched.delay_dequeue");
     c.wakeAffineWeight = s.getString("kernel.sched.wake_affine") == "weight";
+    c.asymCapacityWakeup = s.getBool("kernel.sched.asym_capacity_wakeup");
     c.cfsLatency = s.getDuration("kernel.sched.cfs_latency_ns");
     c.cfsMinGran = s.getDuration("kernel.sched.cfs_min_granularity_ns");
     c.cfsWakeupGran = s.getDuration("kernel.sched.cfs_wakeup_granularity_ns");
@@ -46,6 +47,7 @@ kern::Config kernelConfig(const Scenario& s) {
     c.gicV3 = s.getString("gic.version") == "v3";
     c.eoimode = static_cast<int>(s.getInt("gic.eoimode"));
     c.activeBitMasking = s.getString("gic.masking") == "active-bit";
+    c.rwpPollEveryWrite = s.getString("gic.rwp_poll") == "every-write";
     Costs& k = c.cost;
     k.irqEntry = s.getDuration("cost.irq_entry_ns");
     k.irqExit = s.getDuration("cost.irq_exit_ns");

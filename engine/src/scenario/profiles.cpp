@@ -1,6 +1,7 @@
 // Profiles: a named bundle of parameter values. machine.platform describes the
 // hardware a seed was measured on; kernel.version selects the rules of that
-// release (scheduler class, ksoftirqd gate, RT throttling vs fair server).
+// release (scheduler class, ksoftirqd gate, RT throttling vs fair server,
+// GICv3 RWP polling after every distributor write before v5.19).
 // Precedence: schema default < kernel.version < machine.platform < user.
 //
 // Platform costs are calibrated ESTIMATES: GICv2 does
@@ -26,8 +27,11 @@
 //     gic.cost.rwp_wait_ns 300 — polling GICD_CTLR.RWP after ICENABLER;
 //       with the distributor idle it clears within a read or two (~300 ns),
 //       the low end of the +200-1000 range.
-//     -> mask+unmask ~1.0 us over a ~5 us cycle (cheap sysreg CPU interface,
-//       fast context switch): about +20% with active-bit.
+//     -> with the v5.19+ rule (only the mask polls RWP) mask+unmask ~1.0 us
+//       over a ~5 us cycle (cheap sysreg CPU interface, fast context
+//       switch): about +20% with active-bit. The preset runs the seed's
+//       pre-5.19 rule (the unmask and the set-pending write poll too): ~1.3 us
+//       over ~6.6 us, +24%. Not retuned (docs/seeds.md).
 #include "schema_table.h"
 
 namespace irqscope::detail {
@@ -35,9 +39,9 @@ namespace irqscope::detail {
 nlohmann::json builtinProfiles() {
     return nlohmann::json::parse(R"json({
   "kernel.version": {
-    "4.4":  {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "throttling"},
-    "4.19": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": true,  "kernel.sched.rt_limit": "throttling"},
-    "5.10": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": true,  "kernel.sched.rt_limit": "throttling"},
+    "4.4":  {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "throttling", "gic.rwp_poll": "every-write", "kernel.sched.asym_capacity_wakeup": false},
+    "4.19": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": true,  "kernel.sched.rt_limit": "throttling", "gic.rwp_poll": "every-write", "kernel.sched.asym_capacity_wakeup": false},
+    "5.10": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": true,  "kernel.sched.rt_limit": "throttling", "gic.rwp_poll": "every-write"},
     "6.1":  {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": true,  "kernel.sched.rt_limit": "throttling"},
     "6.6":  {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "eevdf", "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "throttling"},
     "6.12": {"kernel.sched.delay_dequeue": true, "kernel.sched.fair": "eevdf", "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "fair-server"}

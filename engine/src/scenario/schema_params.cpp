@@ -62,6 +62,9 @@ std::vector<ParamSpec> builtinParams() {
                        "Where a woken fair task goes when neither the waker's CPU nor its previous one is idle: "
                        "wake_affine_weight() compares their PELT loads (the kernel), or always next to the waker (a "
                        "simplification)."));
+    v.push_back(boolean("kernel.sched.asym_capacity_wakeup", true, sched,
+                        "On big.LITTLE, a waking fair task goes to an idle CPU its utilization fits "
+                        "(select_idle_capacity(), 5.7+); off: capacity-blind select_idle_sibling()."));
     v.push_back(boolean("kernel.sched.delay_dequeue", true, sched,
                         "EEVDF DELAY_DEQUEUE (6.12+): a sleeper with negative lag stays queued until eligible, so it "
                         "wakes with lag >= 0."));
@@ -130,7 +133,9 @@ std::vector<ParamSpec> builtinParams() {
     v.push_back(duration("gic.cost.dist_write_ns", 400, 0, 100 * kUsD, gic,
                          "Distributor MMIO write (enable set/clear, set pending)."));
     v.push_back(duration("gic.cost.rwp_wait_ns", 500, 0, 100 * kUsD, gic,
-                         "GICv3: wait for GICD_CTLR.RWP after a disable (mask)."));
+                         "GICv3: one poll of GICD_CTLR.RWP after a distributor write."));
+    v.push_back(choice("gic.rwp_poll", "disable-only", {"every-write", "disable-only"}, gic,
+                       "GICv3 driver: poll RWP after every enable/pending write (before 5.19) or only after a mask."));
 
     devices::appendDeviceParams(v); // net, gpu, nvme, iommu, drm, submitter, bench, load, probe
     return v;

@@ -9,7 +9,7 @@
 namespace irqscope::devices {
 
 struct DrmSchedParams {
-    // The workers of sched->submit_wq: ordered unbound (nice 0), WQ_HIGHPRI (nice -20) or WQ_RT (SCHED_FIFO).
+    // The workers of the GPU queue's submit_wq: nice 0, WQ_HIGHPRI (nice -20) or WQ_RT (SCHED_FIFO).
     enum class SubmitWq { Normal, HighPri, Rt } submitWq = SubmitWq::Normal;
 };
 

@@ -6,11 +6,9 @@ namespace irqscope::devices {
 
 using namespace kern;
 
-DrmSched::DrmSched(Machine& m, const DrmSchedParams& p, DrmSchedBackend& backend)
-    : backend_(backend), runJobWait_(m.rec(), "run_job_wait"), submit_(m.rec(), "submit"), jobs_(m.rec(), "jobs") {
-    // drm_sched_init(): no submit_wq given -> alloc_ordered_workqueue(name, WQ_MEM_RECLAIM).
-    submitWq_ = &m.wq().alloc("drm-sched-submit", true, p.submitWq == DrmSchedParams::SubmitWq::HighPri,
-                              p.submitWq == DrmSchedParams::SubmitWq::Rt, 1);
+DrmSched::DrmSched(Machine& m, Workqueue& submitWq, DrmSchedBackend& backend)
+    : backend_(backend), submitWq_(&submitWq), runJobWait_(m.rec(), "run_job_wait"), submit_(m.rec(), "submit"),
+      jobs_(m.rec(), "jobs") {
     runJob_ = &m.wq().item("drm_sched_run_job_work", [this](Kctx& c) { return runJobWork(c); });
     freeJob_ = &m.wq().item("drm_sched_free_job_work", [this](Kctx& c) { return freeJobWork(c); });
 }

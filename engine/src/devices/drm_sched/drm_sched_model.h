@@ -5,9 +5,9 @@
 // finished fences (drm_sched_job_done), the free_job work on the same ordered
 // workqueue calls the driver's free_job() for each.
 //
-// The default submit_wq is an ordered, unbound WQ_MEM_RECLAIM workqueue
-// (max_active 1); drm.submit_wq selects its workers: nice 0, WQ_HIGHPRI
-// (nice -20, still CFS) or WQ_RT (SCHED_FIFO, the seed proposal).
+// The driver passes its submit_wq to drm_sched_init() (without one drm_sched
+// allocates an ordered WQ_MEM_RECLAIM queue of its own); run_job and free_job
+// are two work items on it, so on a non-ordered queue they run concurrently.
 //
 // Series, as the seed defines submit latency ("between userspace submitting
 // work and GPU actually being given that work"):
@@ -36,7 +36,7 @@ protected:
 
 class DrmSched {
 public:
-    DrmSched(kern::Machine& m, const DrmSchedParams& p, DrmSchedBackend& backend);
+    DrmSched(kern::Machine& m, kern::Workqueue& submitWq, DrmSchedBackend& backend);
     // drm_sched_entity_push_job() -> drm_sched_wakeup() -> queue_work(), from
     // a submit ioctl entered at `ioctlEntered`.
     kern::Proc<void> pushJob(kern::Kctx& c, Time ioctlEntered);

@@ -8,7 +8,8 @@ void appendDrmSchedParams(std::vector<ParamSpec>& v) {
     const std::string drm = "DRM scheduler";
     v.push_back(
         choice("drm.submit_wq", "normal", {"normal", "highpri", "rt"}, drm,
-               "Workqueue running run_job: ordered unbound (nice 0), WQ_HIGHPRI (nice -20) or WQ_RT (SCHED_FIFO)."));
+               "The GPU queue's submit workqueue (unbound, not ordered): panthor's shared one (nice 0), or its own "
+               "WQ_HIGHPRI (nice -20) or WQ_RT (SCHED_FIFO) queue, as in the seed's series."));
 }
 
 DrmSchedParams readDrmSchedParams(const Scenario& s) {

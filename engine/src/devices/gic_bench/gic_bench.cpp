@@ -15,7 +15,8 @@
 // runs the handler (bench.handler_ns) and complete()s, waking the bench thread.
 // Every cycle therefore pays what genirq and the GIC driver do for a threaded
 // ONESHOT SPI — mask (ICENABLER, plus the RWP wait on GICv3) before waking the
-// thread and unmask (ISENABLER) after it — unless gic.masking=active-bit lets
+// thread and unmask (ISENABLER) after it; before v5.19 the GICv3 driver also
+// polls RWP after the unmask and the ISPENDR write (gic.rwp_poll) — unless gic.masking=active-bit lets
 // the active bit do the masking (irq.cpp). Throughput counter `irqs`; the
 // `bench_cycle` series is raise-to-wake-up.
 #include "devices/gic_bench/gic_bench.h"
@@ -58,8 +59,9 @@ Proc<IrqReturn> handler(Kctx& c, GicBench& b) {
 Proc<void> benchLoop(Kctx& c, GicBench& b) {
     for (;;) {
         // irq_set_irqchip_state(): desc lock (irqsave), GICD_ISPENDR write
+        // (gic_poke_irq(); before v5.19 followed by the RWP poll)
         b.raisedAt = c.now();
-        co_await c.work(c.m().cfg().cost.distWrite, kIrqsOff);
+        co_await c.work(c.m().cfg().distWriteCost(DistWrite::Other), kIrqsOff);
         c.m().irq().raise(*b.line);
         co_await c.work(0);                 // interrupts back on: the SPI is taken here
         while (!b.done) co_await c.block(); // wait_for_completion()

@@ -2,9 +2,21 @@
 //
 // The GPU runs one job at a time in submission order (drm.gpu_job_ns each)
 // and raises its job IRQ, an SPI routed to CPU 0 as on a panthor board, when
-// one finishes; the handler reads JOB_INT_STAT and tells the scheduler which
-// jobs are done. The driver's run_job() writes the job to the ring, free_job()
-// drops it (drm_sched/drm_sched_model.h has the scheduler's side).
+// one finishes. The IRQ is threaded (PANTHOR_IRQ_HANDLER in panthor_device.h,
+// devm_request_threaded_irq()): the hardirq reads JOB_INT_STAT, masks the
+// source at the GPU (JOB_INT_MASK = 0) and wakes irq/92-panthor-job (FIFO 50,
+// CPU 0); the thread reads JOB_INT_RAWSTAT until it is clear, clears it, runs
+// panthor_job_irq_handler() -> panthor_sched_report_fw_events(), which queues
+// process_fw_events_work on the scheduler's workqueue, and unmasks. That work
+// processes the CSG events and signals the finished jobs' fences (the
+// group_sync_upd_work hop is folded into it), which queues drm_sched's
+// free_job. panthor_sched_init() allocates that workqueue, "panthor-csf-sched",
+// WQ_MEM_RECLAIM | WQ_UNBOUND, max_active default: not ordered. It is also
+// every queue's submit_wq (group_create_queue()); drm.submit_wq=highpri|rt
+// gives the GPU queue a workqueue of its own with that flag, as the seed's
+// series does ("drm/panthor: Create per queue priority workqueues").
+// The driver's run_job() writes the job to the ring, free_job() drops it
+// (drm_sched/drm_sched_model.h has the scheduler's side).
 //
 // A submitter task wakes every submitter.period_ns (an hrtimer, like a
 // compositor's frame clock), builds a frame (submitter.work_ns of user-space
@@ -41,10 +53,18 @@ public:
     const PanthorParams& params() const { return p_; }
 
     void install(const DrmSchedParams& schedParams) {
-        sched_.emplace(m_, schedParams, *this);
+        // panthor_sched_init(): alloc_workqueue("panthor-csf-sched", WQ_MEM_RECLAIM | WQ_UNBOUND, 0)
+        schedWq_ = &m_.wq().alloc("panthor-csf-sched", true, false, false, 0);
+        Workqueue* submitWq = schedWq_;
+        if (schedParams.submitWq != DrmSchedParams::SubmitWq::Normal)
+            submitWq = &m_.wq().alloc("panthor-queue", true, schedParams.submitWq == DrmSchedParams::SubmitWq::HighPri,
+                                      schedParams.submitWq == DrmSchedParams::SubmitWq::Rt, 0);
+        sched_.emplace(m_, *submitWq, *this);
+        fwEvents_ = &m_.wq().item("process_fw_events_work", [this](Kctx& c) { return fwEventsWork(c); });
         jobIrq_ = &m_.gic().addLine(hw::IntType::SPI, kJobIntid, 0, "panthor-job");
         m_.irq().request(
-            *jobIrq_, "panthor-job", [this](Kctx& c) { return jobIrq(c); }, {}, 0);
+            *jobIrq_, "panthor-job", [this](Kctx& c) { return jobIrqRaw(c); },
+            [this](Kctx& c) { return jobIrqThread(c); }, 0);
     }
 
     // DRM_IOCTL_PANTHOR_GROUP_SUBMIT, entered now.
@@ -66,24 +86,55 @@ public:
     Proc<void> freeJob(Kctx& c) override { co_await c.work(p_.freeJobNs); }
 
 private:
-    void onJobDone() { m_.irq().raise(*jobIrq_); }
+    // A job finished: JOB_INT_RAWSTAT is set; the line rises unless JOB_INT_MASK is 0.
+    void onJobDone() {
+        rawStat_ = true;
+        if (!intMasked_) m_.irq().raise(*jobIrq_);
+    }
 
-    Proc<IrqReturn> jobIrq(Kctx& c) {
-        co_await c.work(p_.jobIrqNs); // read and clear JOB_INT_STAT
-        int finished = 0;
-        while (!onGpu_.empty() && onGpu_.front() <= c.now()) {
-            onGpu_.pop_front();
-            ++finished;
+    // panthor_job_irq_raw_handler()
+    Proc<IrqReturn> jobIrqRaw(Kctx& c) {
+        co_await c.work(p_.jobIrqNs); // read JOB_INT_STAT, write JOB_INT_MASK = 0
+        if (!rawStat_ || intMasked_) co_return IrqReturn::None;
+        intMasked_ = true;
+        co_return IrqReturn::WakeThread;
+    }
+
+    // panthor_job_irq_threaded_handler()
+    Proc<void> jobIrqThread(Kctx& c) {
+        while (rawStat_) {    // JOB_INT_RAWSTAT & mask
+            rawStat_ = false; // JOB_INT_CLEAR
+            co_await c.work(p_.jobIrqThreadNs);
+            while (!onGpu_.empty() && onGpu_.front() <= c.now()) {
+                onGpu_.pop_front();
+                ++fwDone_;
+            }
+            // panthor_sched_report_fw_events() -> sched_queue_work(sched, fw_events)
+            co_await c.work(c.m().cfg().cost.queueWork);
+            m_.wq().queue(c.cpu(), *schedWq_, *fwEvents_);
         }
+        intMasked_ = false; // JOB_INT_MASK = mask: an event that came meanwhile raises again
+        if (rawStat_) m_.irq().raise(*jobIrq_);
+    }
+
+    // process_fw_events_work() and group_sync_upd_work(): signal the fences.
+    Proc<void> fwEventsWork(Kctx& c) {
+        co_await c.work(p_.fwEventsNs);
+        const int finished = fwDone_;
+        fwDone_ = 0;
         if (finished > 0) co_await sched_->jobsDone(c, finished);
-        co_return IrqReturn::Handled;
     }
 
     Machine& m_;
     PanthorParams p_;
     std::optional<DrmSched> sched_;
     hw::IrqLine* jobIrq_ = nullptr;
-    std::deque<Time> onGpu_; // when each job the GPU holds finishes (FIFO)
+    Workqueue* schedWq_ = nullptr; // "panthor-csf-sched"
+    WorkItem* fwEvents_ = nullptr; // sched->fw_events_work
+    bool rawStat_ = false;         // JOB_INT_RAWSTAT
+    bool intMasked_ = false;       // JOB_INT_MASK == 0 (raw handler to thread end)
+    int fwDone_ = 0;               // finished jobs reported, fences not yet signalled
+    std::deque<Time> onGpu_;       // when each job the GPU holds finishes (FIFO)
     Time gpuBusyUntil_ = 0;
 };
 

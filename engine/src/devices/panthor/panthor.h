@@ -20,12 +20,14 @@ struct FrameSubmitterParams {
 };
 
 struct PanthorParams {
-    Time runJobNs = 0;    // ops->run_job(): write the job to the ring
-    Time ioctlNs = 0;     // submit ioctl before drm_sched_entity_push_job()
-    Time ioctlTailNs = 0; // ... and after it, back to user space
-    Time freeJobNs = 0;   // ops->free_job() per finished job
-    Time jobIrqNs = 0;    // job IRQ handler
-    Time gpuJobNs = 0;    // GPU execution time of one job
+    Time runJobNs = 0;       // ops->run_job(): write the job to the ring
+    Time ioctlNs = 0;        // submit ioctl before drm_sched_entity_push_job()
+    Time ioctlTailNs = 0;    // ... and after it, back to user space
+    Time freeJobNs = 0;      // ops->free_job() per finished job
+    Time jobIrqNs = 0;       // job IRQ hardirq: read JOB_INT_STAT, mask
+    Time jobIrqThreadNs = 0; // job IRQ thread, per RAWSTAT pass
+    Time fwEventsNs = 0;     // process_fw_events_work + group_sync_upd_work
+    Time gpuJobNs = 0;       // GPU execution time of one job
     FrameSubmitterParams submitter;
 };
 

@@ -15,8 +15,12 @@ void appendPanthorParams(std::vector<ParamSpec>& v) {
                          "Submit ioctl after drm_sched_entity_push_job (signal syncobjs, drm_exec_fini, copy out) and "
                          "the return to user space."));
     v.push_back(duration("drm.cost.free_job_ns", 2 * kUsD, 0, 10 * kMsD, drm, "free_job work per finished job."));
-    v.push_back(
-        duration("drm.cost.job_irq_ns", 1500, 0, 1 * kMsD, drm, "GPU job IRQ handler: read/clear the job status."));
+    v.push_back(duration("drm.cost.job_irq_ns", 1500, 0, 1 * kMsD, drm,
+                         "GPU job IRQ hardirq: read JOB_INT_STAT, mask the source at the GPU, wake the thread."));
+    v.push_back(duration("drm.cost.job_irq_thread_ns", 2 * kUsD, 0, 1 * kMsD, drm,
+                         "GPU job IRQ thread, per pass: read and clear JOB_INT_RAWSTAT, report the FW events."));
+    v.push_back(duration("drm.cost.fw_events_ns", 8 * kUsD, 0, 10 * kMsD, drm,
+                         "process_fw_events_work and group_sync_upd_work: CSG events, signal the finished jobs."));
     v.push_back(duration("drm.gpu_job_ns", 500 * kUsD, 1 * kUsD, 1 * kSD, drm, "GPU execution time of one job."));
     v.push_back(boolean("submitter.enabled", false, drm, "A task that submits a GPU job periodically."));
     v.push_back(choice("submitter.policy", "other", {"other", "fifo"}, drm, "Submitter scheduling policy."));
@@ -38,6 +42,8 @@ PanthorParams readPanthorParams(const Scenario& s) {
     p.ioctlTailNs = s.getDuration("drm.cost.ioctl_tail_ns");
     p.freeJobNs = s.getDuration("drm.cost.free_job_ns");
     p.jobIrqNs = s.getDuration("drm.cost.job_irq_ns");
+    p.jobIrqThreadNs = s.getDuration("drm.cost.job_irq_thread_ns");
+    p.fwEventsNs = s.getDuration("drm.cost.fw_events_ns");
     p.gpuJobNs = s.getDuration("drm.gpu_job_ns");
     FrameSubmitterParams& f = p.submitter;
     f.enabled = s.getBool("submitter.enabled");

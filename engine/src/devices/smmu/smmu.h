@@ -11,9 +11,11 @@ namespace irqscope::devices {
 
 struct SmmuParams {
     enum class Mode { Off, Strict, Lazy } mode = Mode::Off;
-    Time directUnmapNs = 0; // dma-direct, no IOMMU
-    Time unmapNs = 0;       // io-pgtable unmap
-    Time cmdqSyncNs = 0;    // TLBI + CMD_SYNC: how long one invalidation holds the command queue
+    Time directUnmapNs = 0;   // dma-direct, no IOMMU
+    Time unmapNs = 0;         // io-pgtable unmap
+    Time cmdqSyncNs = 0;      // the SMMU completes one TLBI + CMD_SYNC
+    Time cmdqInsertNs = 0;    // cmpxchg on the shared prod index + writing the entries
+    Time cmdqProdWriteNs = 0; // the owner's MMIO write of the prod register
     int lazyBatch = 1;
     Time lazyTimeoutNs = 0;
 };

@@ -10,16 +10,35 @@ using namespace kern;
 
 Smmu::Smmu(Machine& m, const SmmuParams& p)
     : p_(p), fqCount_(static_cast<std::size_t>(m.cpuCount()), 0),
-      fqLastFlush_(static_cast<std::size_t>(m.cpuCount()), 0), sCmdq_(m.intern("arm_smmu_cmdq_issue_cmdlist")) {}
+      fqLastFlush_(static_cast<std::size_t>(m.cpuCount()), 0), sCmdq_(m.intern("arm_smmu_cmdq_issue_cmdlist")) {
+    batches_ = &m.rec().counters["cmdq_batches"];
+    syncs_ = &m.rec().counters["cmdq_syncs"];
+}
 
-// Take the command queue: spin until it is free, then hold it for the
-// CMD_SYNC. Interrupts are off throughout (local_irq_save in the driver).
+// arm_smmu_cmdq_issue_cmdlist(cmds = one TLBI, sync = true). The times are
+// decided when the CPU reserves its slot: insertions are serialised on the
+// producer index, batches are published in owner order, and the SMMU
+// completes pairs in queue order, so nothing that happens later can change
+// them. Interrupts are off throughout (local_irq_save in the driver).
 Proc<void> Smmu::cmdqSync(Kctx& c) {
-    const Time start = std::max(c.now(), cmdqFreeAt_);
-    cmdqFreeAt_ = start + p_.cmdqSyncNs;
+    const Time now = c.now();
+    // 1. cmpxchg on cmdq->q.llq: one CPU at a time
+    const Time reserved = std::max(now, llqFreeAt_) + p_.cmdqInsertNs;
+    llqFreeAt_ = reserved;
+    // owner = !(llq.prod & CMDQ_PROD_OWNED_FLAG): gathered while the current owner has not closed its batch
+    if (batchCloseAt_ < 0 || reserved > batchCloseAt_) {
+        // 4a-e. wait for the previous owner, close the batch, write prod
+        batchCloseAt_ = std::max(reserved, batchPublishAt_);
+        batchPublishAt_ = batchCloseAt_ + p_.cmdqProdWriteNs;
+        ++*batches_;
+    }
+    // the SMMU consumes this CPU's TLBI + CMD_SYNC after everything before it
+    const Time done = std::max(hwFreeAt_, batchPublishAt_) + p_.cmdqSyncNs;
+    hwFreeAt_ = done;
+    ++*syncs_;
     const Label before = c.frame().label;
     c.label(before.kind, before.entity, sCmdq_);
-    co_await c.work(start - c.now() + p_.cmdqSyncNs, kIrqsOff);
+    co_await c.work(done - now, kIrqsOff); // 5. poll until our CMD_SYNC is consumed
     c.label(before.kind, before.entity, before.detail);
 }
 

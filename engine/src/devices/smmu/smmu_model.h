@@ -1,10 +1,19 @@
 // DMA unmap through the SMMU (drivers/iommu/dma-iommu.c, arm-smmu-v3.c):
 //   off     dma-direct: a few loads and stores.
 //   strict  io-pgtable unmap, then TLBI + CMD_SYNC on the SMMU's command
-//           queue, of which the machine has ONE, shared by every CPU. A CPU
-//           that finds it busy spins (arm_smmu_cmdq_issue_cmdlist() runs with
-//           local IRQs saved) until its turn, then holds it for cmdq_sync_ns:
-//           a ticket-ordered, contended resource.
+//           queue, of which the machine has ONE, shared by every CPU.
+//           arm_smmu_cmdq_issue_cmdlist() (lock-free since v5.4, commit
+//           587e6c10a7ce), with local IRQs saved throughout: (1) reserve
+//           space with a cmpxchg on the shared producer index — one CPU at a
+//           time gets the cache line (iommu.cost.cmdq_insert_ns); the CPU
+//           that finds no owner becomes the owner, later ones are gathered
+//           into its batch; (2)-(3) write TLBI + its own CMD_SYNC, mark them
+//           valid; (4) the owner waits for the previous owner, closes the
+//           batch, writes the hardware prod register once for everyone
+//           (iommu.cost.cmdq_prod_write_ns); (5) every CPU polls until the
+//           SMMU has consumed its own CMD_SYNC. The SMMU completes the
+//           TLBI + CMD_SYNC pairs one after another, iommu.cost.cmdq_sync_ns
+//           each.
 //   lazy    io-pgtable unmap; the IOVA goes on this CPU's flush queue, and
 //           the IOTLB is invalidated once per iommu.lazy_batch entries (or
 //           when iommu.lazy_timeout_ns has passed), with one CMD_SYNC.
@@ -27,9 +36,14 @@ private:
     kern::Proc<void> cmdqSync(kern::Kctx& c);
 
     SmmuParams p_;
-    Time cmdqFreeAt_ = 0;           // the command queue is busy until then
-    std::vector<int> fqCount_;      // lazy: per-CPU flush queue entries
-    std::vector<Time> fqLastFlush_; // lazy: per-CPU last flush
+    Time llqFreeAt_ = 0;               // the prod cache line is free from then (cmpxchg)
+    Time batchCloseAt_ = -1;           // the current owner closes its batch then (-1: no owner)
+    Time batchPublishAt_ = 0;          // ... and the batch reaches the SMMU then
+    Time hwFreeAt_ = 0;                // the SMMU has completed every published pair by then
+    std::uint64_t* batches_ = nullptr; // counter: prod writes
+    std::uint64_t* syncs_ = nullptr;   // counter: CMD_SYNCs
+    std::vector<int> fqCount_;         // lazy: per-CPU flush queue entries
+    std::vector<Time> fqLastFlush_;    // lazy: per-CPU last flush
     StringId sCmdq_ = kNoString;
 };
 

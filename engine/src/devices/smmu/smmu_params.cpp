@@ -12,9 +12,13 @@ void appendSmmuParams(std::vector<ParamSpec>& v) {
     v.push_back(
         duration("iommu.cost.unmap_ns", 400, 0, 100 * kUsD, iommu, "IOMMU page-table unmap (strict and lazy)."));
     v.push_back(duration("iommu.cost.cmdq_sync_ns", 800, 0, 1 * kMsD, iommu,
-                         "TLBI + CMD_SYNC: how long one invalidation holds the machine's one shared SMMU command queue "
-                         "(the serialised part; waiting for a busy queue comes on top). ESTIMATE: 1/this is the most "
-                         "strict unmaps per second the machine can do."));
+                         "SMMU time to complete one TLBI + CMD_SYNC pair; pairs complete one after another. "
+                         "ESTIMATE."));
+    v.push_back(duration("iommu.cost.cmdq_insert_ns", 100, 0, 100 * kUsD, iommu,
+                         "Reserving command-queue space: cmpxchg on the shared producer index and writing the "
+                         "entries; one CPU at a time."));
+    v.push_back(duration("iommu.cost.cmdq_prod_write_ns", 300, 0, 100 * kUsD, iommu,
+                         "The batch owner's MMIO write of the command-queue prod register, once per batch."));
     v.push_back(integer("iommu.lazy_batch", 256, 1, 65536, "entries", iommu,
                         "Lazy: flush queue entries before a global invalidate."));
     v.push_back(
@@ -30,6 +34,8 @@ SmmuParams readSmmuParams(const Scenario& s) {
     p.directUnmapNs = s.getDuration("iommu.cost.direct_unmap_ns");
     p.unmapNs = s.getDuration("iommu.cost.unmap_ns");
     p.cmdqSyncNs = s.getDuration("iommu.cost.cmdq_sync_ns");
+    p.cmdqInsertNs = s.getDuration("iommu.cost.cmdq_insert_ns");
+    p.cmdqProdWriteNs = s.getDuration("iommu.cost.cmdq_prod_write_ns");
     p.lazyBatch = static_cast<int>(s.getInt("iommu.lazy_batch"));
     p.lazyTimeoutNs = s.getDuration("iommu.lazy_timeout_ns");
     return p;

@@ -178,6 +178,8 @@ void Scheduler::switchTo(Cpu& c, Task& prev, Task& next) {
     ++nrSwitches_[static_cast<std::size_t>(c.id)];
     m_.watchdogs().quiescentState(c.id); // a context switch is an RCU quiescent state
     m_.exec().closeSegment(c, 0, prev.frame);
+    placement_.utilFold(prev, true); // PELT util_avg: prev's running time ends, next's starts
+    placement_.utilFold(next, false);
     c.stack[0] = &next.frame;
     c.curr = &next;
     next.cpu = &c;

@@ -14,7 +14,9 @@ bool Placement::cpuIdle(int i) const {
 // select_task_rq_fair(): wake_affine() chooses between the waker's CPU and
 // the previous one, then select_idle_sibling() prefers an idle CPU: the
 // target, the previous CPU, then a scan of the LLC from target + 1 (one LLC:
-// all CPUs share the last-level cache here).
+// all CPUs share the last-level cache here). On an asymmetric machine (v5.7+)
+// the target and the previous CPU must also fit the task's utilization, and
+// the scan is select_idle_capacity() over every CPU.
 int Placement::selectCpu(Task& t, int fromCpu) {
     const int cpus = m_.cpuCount();
     const int prev = t.cpu ? t.cpu->id : 0;
@@ -23,8 +25,14 @@ int Placement::selectCpu(Task& t, int fromCpu) {
     if (t.isRt()) return m_.sched().rt().selectCpu(t, prev);
     int target = prev;
     if (fromCpu >= 0 && fromCpu != prev && allowed(fromCpu)) target = wakeAffine(t, fromCpu, prev);
-    if (allowed(target) && cpuIdle(target)) return target;
-    if (allowed(prev) && cpuIdle(prev)) return prev;
+    const bool asym = asymCapacity();
+    const double util = asym ? taskUtil(t) : 0.0;
+    if (allowed(target) && cpuIdle(target) && fits(util, target)) return target;
+    if (allowed(prev) && cpuIdle(prev) && fits(util, prev)) return prev;
+    if (asym) {
+        const int i = selectIdleCapacity(t, util, target);
+        return i >= 0 ? i : (allowed(target) ? target : firstCpu(t.affinity));
+    }
     for (int k = 1; k < cpus; ++k) {
         const int i = (target + k) % cpus;
         if (allowed(i) && cpuIdle(i)) return i;
@@ -69,6 +77,54 @@ double peltDecay(Time dt) {
     return std::exp2(-double(dt) / 32e6);
 }
 } // namespace
+
+// sched_asym_cpucap_active(): CPUs of more than one capacity (SD_ASYM_CPUCAPACITY),
+// and the wake-up path that knows it (select_idle_capacity(), v5.7+).
+bool Placement::asymCapacity() const {
+    const Config& c = m_.cfg();
+    return c.asymCapacityWakeup && c.littleCpus > 0 && c.littleCpus < c.cpus && c.littleSpeed < 1.0;
+}
+
+// task_util_est() without util_est: the task's util_avg (running time, 32 ms
+// half-life), scaled by the capacity of the CPU it last ran on (PELT is
+// capacity invariant), in units of a big CPU's 1024. A blocked task's decays.
+double Placement::taskUtil(const Task& t) const {
+    const double speed = t.cpu ? t.cpu->speed : 1.0;
+    return t.peltUtil * peltDecay(m_.now() - t.peltUtilAt) * 1024.0 * speed;
+}
+
+void Placement::utilFold(Task& t, bool wasRunning) {
+    if (t.isIdle) return;
+    const double y = peltDecay(m_.now() - t.peltUtilAt);
+    t.peltUtil = t.peltUtil * y + (wasRunning ? 1.0 - y : 0.0);
+    t.peltUtilAt = m_.now();
+}
+
+// asym_fits_cpu() / util_fits_cpu() without uclamp: fits_capacity(), util
+// below 80 % of the CPU's capacity (capacity_orig: no RT/IRQ pressure).
+bool Placement::fits(double util, int cpu) const {
+    if (!asymCapacity()) return true;
+    return util * 1280.0 < m_.cpu(cpu).speed * 1024.0 * 1024.0;
+}
+
+// select_idle_capacity(): scan sd_asym_cpucapacity (all CPUs) from target for
+// an idle CPU the task fits; failing that the idle CPU of largest capacity;
+// -1 when none is idle.
+int Placement::selectIdleCapacity(const Task& t, double util, int target) const {
+    const int cpus = m_.cpuCount();
+    int best = -1;
+    double bestCap = 0;
+    for (int k = 0; k < cpus; ++k) {
+        const int i = (target + k) % cpus;
+        if (!t.affinity.test(static_cast<std::size_t>(i)) || !cpuIdle(i)) continue;
+        if (fits(util, i)) return i;
+        if (m_.cpu(i).speed > bestCap) {
+            bestCap = m_.cpu(i).speed;
+            best = i;
+        }
+    }
+    return best;
+}
 
 // The task's runnable average now: the stored one with the time since the
 // last change folded in, under the state the task had during that time.

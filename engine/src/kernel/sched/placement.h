@@ -18,9 +18,15 @@ public:
     bool cpuIdle(int cpu) const;
     // The runnable time ends or starts: fold the average up to now.
     void peltFold(Task& t);
+    // The task starts or stops running (wasRunning: it ran until now): fold util_avg.
+    void utilFold(Task& t, bool wasRunning);
 
 private:
     int wakeAffine(Task& t, int thisCpu, int prevCpu);
+    bool asymCapacity() const;
+    double taskUtil(const Task& t) const;
+    bool fits(double util, int cpu) const;
+    int selectIdleCapacity(const Task& t, double util, int target) const;
     double peltRunnableNow(const Task& t) const;
     double peltLoad(const Task& t) const;
 
