@@ -23,13 +23,21 @@ IrqDesc& GenIrq::request(hw::IrqLine& line, std::string name, IrqHandlerFn handl
     byLine_[line.index] = d.get();
     line.nameId = m_.intern(line.name);
     // irq_setup_forced_threading(): not for NO_THREAD, PERCPU or ONESHOT actions.
+    // The primary handler becomes the thread's function (run by irq_forced_thread_fn()).
     if (m_.cfg().threadirqs && !(flags & (IRQF_NO_THREAD | IRQF_PERCPU | IRQF_ONESHOT)) && d->handler) {
         d->flags |= IRQF_ONESHOT;
         d->forcedThread = true;
         if (!d->threadFn) {
-            d->threadFn = [h = d->handler](Kctx& c) -> Proc<void> { co_await h(c); };
+            d->forcedFn = std::move(d->handler);
             d->handler = nullptr; // irq_default_primary_handler
+        } else {
+            d->forcedFn = [fn = std::move(d->threadFn)](Kctx& c) -> Proc<IrqReturn> {
+                co_await fn(c);
+                co_return IrqReturn::Handled;
+            };
         }
+        IrqDesc* dp = d.get();
+        d->threadFn = [this, dp](Kctx& c) -> Proc<void> { co_await forcedThreadFn(c, *dp); };
     }
     // __setup_irq(): a ONESHOT_SAFE chip (MSI) never needs the ONESHOT mask.
     if (d->oneshotSafeChip) d->flags &= ~static_cast<std::uint32_t>(IRQF_ONESHOT);
@@ -185,18 +193,25 @@ Proc<void> GenIrq::unmaskThreadedIrq(Kctx& c, IrqDesc& d) {
     if (line.pending) m_.exec().kick(m_.cpu(line.cpu));
 }
 
+// irq_forced_thread_fn(): the driver's primary handler in thread context.
+Proc<IrqReturn> GenIrq::forcedThreadFn(Kctx& c, IrqDesc& d) {
+    const bool rt = m_.cfg().preempt == PreemptModel::Rt;
+    co_await m_.softirq().localBhDisable(c);  // on RT: the per-CPU BH lock, preemptible
+    if (!rt) c.frame().baseFlags |= kIrqsOff; // local_irq_disable() on !RT only
+    const IrqReturn ret = co_await d.forcedFn(c);
+    // irq_finalize_oneshot(): unmask only if no new wake-up is pending.
+    if ((d.masked || d.eoiDeferred) && !d.runThread) co_await unmaskThreadedIrq(c, d);
+    c.frame().baseFlags &= static_cast<std::uint8_t>(~kIrqsOff);
+    co_await m_.softirq().localBhEnable(c); // softirqs the handler raised run here, in the thread
+    co_return ret;
+}
+
 Proc<void> GenIrq::irqThread(Kctx& c, IrqDesc& d) {
     for (;;) {
         while (!d.runThread) co_await c.block();
         d.runThread = false; // test_and_clear_bit(IRQTF_RUNTHREAD)
         if (d.forcedThread) {
-            // irq_forced_thread_fn(): local_bh_disable(); local_irq_disable() on !RT
-            c.frame().baseFlags = m_.cfg().preempt == PreemptModel::Rt ? kBhOff : (kBhOff | kIrqsOff);
-            co_await d.threadFn(c);
-            // irq_finalize_oneshot(): unmask only if no new wake-up is pending.
-            if ((d.masked || d.eoiDeferred) && !d.runThread) co_await unmaskThreadedIrq(c, d);
-            c.frame().baseFlags = 0;
-            co_await m_.softirq().localBhEnable(c); // softirqs the handler raised run here, in the thread
+            co_await forcedThreadFn(c, d);
         } else {
             co_await d.threadFn(c);
             if ((d.masked || d.eoiDeferred) && !d.runThread) co_await unmaskThreadedIrq(c, d);
