@@ -187,6 +187,41 @@ private slots:
             else QVERIFY2(wait > 250 * kUs, qPrintable(QString::number(wait)));
         }
     }
+
+    // irq_setup_forced_threading() of handler + thread_fn: the primary runs in
+    // irq/N-name, the driver's thread function in irq/N-s-name, with
+    // interrupts on, at sched_set_fifo() (50) since 5.9 and 49 before.
+    void forcedHandlerWithThreadFnGetsASecondaryThread() {
+        for (const char* version : {"6.12", "4.19"}) {
+            Harness h({{"machine.cpus", "1"}, {"kernel.threadirqs", "true"}, {"kernel.version", version}});
+            auto& line = h.m->gic().addLine(hw::IntType::SPI, 40, 0, "dev40");
+            std::vector<std::pair<std::string, Time>> order;
+            h.m->irq().request(
+                line, "dev40",
+                [&order](Kctx& c) -> Proc<IrqReturn> {
+                    order.emplace_back(c.task() ? c.task()->name : "hardirq", c.now());
+                    co_await c.work(1 * kUs);
+                    co_return IrqReturn::WakeThread;
+                },
+                [&order](Kctx& c) -> Proc<void> {
+                    order.emplace_back(c.task() ? c.task()->name : "hardirq", c.now());
+                    co_await c.work(300 * kUs);
+                },
+                0);
+            test::spinner(*h.m, "user", 0);
+            h.at(100 * kUs, [&] { h.m->irq().raise(line); });
+            h.run(1 * kMs);
+            QCOMPARE(order.size(), std::size_t(2));
+            QCOMPARE(order[0].first, std::string("irq/40-dev40"));
+            QCOMPARE(order[1].first, std::string("irq/40-s-dev40"));
+            int prio = 0;
+            for (auto& t : h.m->sched().tasks())
+                if (t->name == "irq/40-s-dev40") prio = t->rtPrio;
+            QCOMPARE(prio, std::string(version) == "6.12" ? 50 : 49);
+            // the thread function runs with interrupts on: only entry/flow work is irqs-off
+            QVERIFY2(h.metrics.cpus[0].irqsOffNs < 100 * kUs, qPrintable(QString::number(h.metrics.cpus[0].irqsOffNs)));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPreemptRt)

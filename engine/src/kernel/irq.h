@@ -15,7 +15,10 @@
 // Forced threading (irq_setup_forced_threading()) moves the primary handler
 // into the thread, which runs it in irq_forced_thread_fn(): BH disabled, and
 // on !RT interrupts disabled too; softirqs it raised run at its
-// local_bh_enable(), inside the thread.
+// local_bh_enable(), inside the thread. A driver that also has a thread
+// function gets a secondary thread, irq/N-s-name, woken when the primary
+// returns IRQ_WAKE_THREAD; it runs the driver's thread function as an ordinary
+// threaded handler (interrupts on, preemptible) at kernel.irq.forced_secondary_prio.
 #pragma once
 
 #include "hw/gic.h"
@@ -46,6 +49,9 @@ struct IrqDesc {
     std::uint32_t flags = 0;
     bool forcedThread = false;
     IrqHandlerFn forcedFn;        // forced threading: the driver's primary handler, run in the thread
+    Task* secondary = nullptr;    // forced threading of handler + thread_fn: irq/N-s-name
+    CodeFn secondaryFn;           // the driver's thread function, run by the secondary thread
+    bool secondaryRun = false;    // the secondary action's IRQTF_RUNTHREAD
     bool oneshotSafeChip = false; // MSI / LPI: IRQCHIP_ONESHOT_SAFE
     Task* thread = nullptr;
     bool runThread = false;   // IRQTF_RUNTHREAD
@@ -75,6 +81,7 @@ private:
     Proc<void> handleFasteoi(Kctx& c, IrqDesc& d);
     Proc<void> handlePercpu(Kctx& c, IrqDesc& d);
     Proc<void> irqThread(Kctx& c, IrqDesc& d);
+    Proc<void> secondaryThread(Kctx& c, IrqDesc& d);
     Proc<IrqReturn> forcedThreadFn(Kctx& c, IrqDesc& d);
     Proc<void> unmaskThreadedIrq(Kctx& c, IrqDesc& d);
     Time eoiCost() const;

@@ -35,8 +35,8 @@ namespace irqscope::detail {
 nlohmann::json builtinProfiles() {
     return nlohmann::json::parse(R"json({
   "kernel.version": {
-    "4.4":  {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "throttling"},
-    "4.19": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": true,  "kernel.sched.rt_limit": "throttling"},
+    "4.4":  {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "throttling", "kernel.irq.forced_secondary_prio": 49},
+    "4.19": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": true,  "kernel.sched.rt_limit": "throttling", "kernel.irq.forced_secondary_prio": 49},
     "5.10": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": true,  "kernel.sched.rt_limit": "throttling"},
     "6.1":  {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": true,  "kernel.sched.rt_limit": "throttling"},
     "6.6":  {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "eevdf", "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "throttling"},
