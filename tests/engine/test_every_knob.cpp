@@ -120,6 +120,9 @@ const std::vector<Special> kSpecial = {
      "the kthread bottom half; at 99 the FIFO 99 latency probe can no longer preempt it"},
     {"nvme.thread_affinity", "", {{"nvme.completion", "threaded"}}, "", "",
      "IRQ threads exist only for threaded completion"},
+    {"kernel.irq.forced_secondary_prio", "nvme-smmu", {{"nvme.completion", "threaded"}, {"kernel.threadirqs", "true"}},
+     "1", "", "a secondary thread exists only when a handler with a thread function is force-threaded: "
+     "at 1 the primary irq/N thread preempts it"},
     {"nvme.cost.check_ns", "", {{"nvme.completion", "threaded"}}, "", "",
      "the primary handler exists only for threaded completion"},
     {"fio.jobs", "", {}, "5", "", "fewer jobs (more would be a slower test, not a better one)"},

@@ -147,7 +147,8 @@ private slots:
             QVERIFY2(!ids.contains(l->id), qPrintable(l->id));
             ids << l->id;
         }
-        for (const char* id : {"intro", "i915-bottom-half", "nvme-iommu", "panthor-wq-highpri", "gic-eoimode"})
+        for (const char* id :
+             {"intro", "i915-bottom-half", "nvme-iommu", "panthor-wq-highpri", "gic-eoimode", "preempt-rt"})
             QVERIFY2(ids.contains(QLatin1String(id)), id);
     }
 

@@ -32,6 +32,7 @@ struct Config {
     PreemptModel preempt = PreemptModel::Voluntary;
     bool irqTimeAccounting = true;
     bool threadirqs = false;
+    int irqForcedSecondaryPrio = 50; // setup_irq_thread() / irq_thread(): sched_set_fifo() since 5.9
     bool ksoftirqdGate = false;
     Time softirqMaxTime = 2'000'000;
     int softirqMaxRestart = 10;

@@ -66,14 +66,19 @@ bool Exec::inInterrupt(const Cpu& c) const {
 }
 
 // The preemption model (CONFIG_PREEMPT_NONE/VOLUNTARY/PREEMPT/LAZY/RT):
-// where a task with need_resched set may be switched out.
+// where a task with need_resched set may be switched out. On PREEMPT_RT a
+// BH-disabled section is a per-CPU local lock and spinlock_t an rt_mutex, so
+// neither disables preemption (kernel/softirq.c __local_bh_disable_ip(),
+// include/linux/spinlock_rt.h); irqs-off and preempt_disable/raw spinlocks do.
 bool Exec::taskPreemptible(const Cpu& c) const {
     const Frame* f = c.top();
     if (f->type != Frame::Type::Task) return false;
     const Task* t = f->task;
     if (t->isIdle || t->state == Task::State::Blocked) return true;
     const std::uint8_t fl = f->hasWork ? f->flags : 0;
-    if (fl & (kIrqsOff | kBhOff | kNoPreempt)) return false;
+    const bool rt = m_.cfg().preempt == PreemptModel::Rt;
+    const std::uint8_t blocking = rt ? (kIrqsOff | kNoPreempt) : (kIrqsOff | kBhOff | kNoPreempt | kSpinLock);
+    if (fl & blocking) return false;
     const bool userOrPoint = (fl & (kUser | kReschedPoint)) != 0;
     if (c.needResched) {
         switch (m_.cfg().preempt) {

@@ -28,11 +28,12 @@ inline int firstCpu(const CpuMask& m) {
 
 // Flags of a piece of work: what the CPU's state is while it runs.
 enum WorkFlags : std::uint8_t {
-    kIrqsOff = 1,       // local_irq_disable / spin_lock_irqsave: no interrupt is taken
-    kBhOff = 2,         // local_bh_disable: softirqs wait; the task is not preemptible
-    kNoPreempt = 4,     // preempt_disable / spinlock
+    kIrqsOff = 1,       // local_irq_disable / raw_spin_lock_irqsave: no interrupt is taken
+    kBhOff = 2,         // local_bh_disable: softirqs wait; not preemptible, except on PREEMPT_RT
+    kNoPreempt = 4,     // preempt_disable / raw_spinlock_t: not preemptible, on PREEMPT_RT too
     kUser = 8,          // user-mode code: an interrupt returning here always may reschedule
     kReschedPoint = 16, // cond_resched(): a voluntary preemption point
+    kSpinLock = 32,     // spin_lock (spinlock_t): not preemptible, except on PREEMPT_RT (a sleeping lock)
 };
 
 // What the timeline shows for a frame.

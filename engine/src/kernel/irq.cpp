@@ -23,13 +23,17 @@ IrqDesc& GenIrq::request(hw::IrqLine& line, std::string name, IrqHandlerFn handl
     byLine_[line.index] = d.get();
     line.nameId = m_.intern(line.name);
     // irq_setup_forced_threading(): not for NO_THREAD, PERCPU or ONESHOT actions.
+    // The primary handler becomes the thread's function (run by
+    // irq_forced_thread_fn()); a driver thread function moves to a secondary action.
+    CodeFn secondaryFn;
     if (m_.cfg().threadirqs && !(flags & (IRQF_NO_THREAD | IRQF_PERCPU | IRQF_ONESHOT)) && d->handler) {
         d->flags |= IRQF_ONESHOT;
         d->forcedThread = true;
-        if (!d->threadFn) {
-            d->threadFn = [h = d->handler](Kctx& c) -> Proc<void> { co_await h(c); };
-            d->handler = nullptr; // irq_default_primary_handler
-        }
+        secondaryFn = std::move(d->threadFn);
+        d->forcedFn = std::move(d->handler);
+        d->handler = nullptr; // irq_default_primary_handler
+        IrqDesc* dp = d.get();
+        d->threadFn = [this, dp](Kctx& c) -> Proc<void> { co_await forcedThreadFn(c, *dp); };
     }
     // __setup_irq(): a ONESHOT_SAFE chip (MSI) never needs the ONESHOT mask.
     if (d->oneshotSafeChip) d->flags &= ~static_cast<std::uint32_t>(IRQF_ONESHOT);
@@ -39,6 +43,14 @@ IrqDesc& GenIrq::request(hw::IrqLine& line, std::string name, IrqHandlerFn handl
         std::string tname = "irq/" + std::to_string(line.intid) + "-" + d->name;
         d->thread = &m_.sched().createTask(tname, ContextKind::IrqThread, Policy::Fifo, kIrqThreadPriority,
                                            d->threadAffinity, [this, dp](Kctx& c) { return irqThread(c, *dp); });
+        if (secondaryFn) {
+            // setup_irq_thread(new->secondary, irq, true): "irq/%d-s-%s"
+            d->secondaryFn = std::move(secondaryFn);
+            d->secondary =
+                &m_.sched().createTask("irq/" + std::to_string(line.intid) + "-s-" + d->name, ContextKind::IrqThread,
+                                       Policy::Fifo, m_.cfg().irqForcedSecondaryPrio, d->threadAffinity,
+                                       [this, dp](Kctx& c) { return secondaryThread(c, *dp); });
+        }
     }
     descs_.push_back(std::move(d));
     return *descs_.back();
@@ -47,6 +59,7 @@ IrqDesc& GenIrq::request(hw::IrqLine& line, std::string name, IrqHandlerFn handl
 void GenIrq::setThreadAffinity(IrqDesc& d, CpuMask mask) {
     d.threadAffinity = mask;
     if (d.thread) d.thread->affinity = mask;
+    if (d.secondary) d.secondary->affinity = mask;
 }
 
 void GenIrq::lineChanged(const hw::IrqLine& line) {
@@ -186,22 +199,47 @@ Proc<void> GenIrq::unmaskThreadedIrq(Kctx& c, IrqDesc& d) {
     if (line.pending) m_.exec().kick(m_.cpu(line.cpu));
 }
 
+// irq_forced_thread_fn(): the driver's primary handler in thread context.
+Proc<IrqReturn> GenIrq::forcedThreadFn(Kctx& c, IrqDesc& d) {
+    const bool rt = m_.cfg().preempt == PreemptModel::Rt;
+    co_await m_.softirq().localBhDisable(c);  // on RT: the per-CPU BH lock, preemptible
+    if (!rt) c.frame().baseFlags |= kIrqsOff; // local_irq_disable() on !RT only
+    const IrqReturn ret = co_await d.forcedFn(c);
+    // irq_finalize_oneshot(): unmask only if no new wake-up is pending.
+    if ((d.masked || d.eoiDeferred) && !d.runThread) co_await unmaskThreadedIrq(c, d);
+    c.frame().baseFlags &= static_cast<std::uint8_t>(~kIrqsOff);
+    co_await m_.softirq().localBhEnable(c); // softirqs the handler raised run here, in the thread
+    co_return ret;
+}
+
 Proc<void> GenIrq::irqThread(Kctx& c, IrqDesc& d) {
     for (;;) {
         while (!d.runThread) co_await c.block();
         d.runThread = false; // test_and_clear_bit(IRQTF_RUNTHREAD)
         if (d.forcedThread) {
-            // irq_forced_thread_fn(): local_bh_disable(); local_irq_disable() on !RT
-            c.frame().baseFlags = m_.cfg().preempt == PreemptModel::Rt ? kBhOff : (kBhOff | kIrqsOff);
-            co_await d.threadFn(c);
-            // irq_finalize_oneshot(): unmask only if no new wake-up is pending.
-            if ((d.masked || d.eoiDeferred) && !d.runThread) co_await unmaskThreadedIrq(c, d);
-            c.frame().baseFlags = 0;
-            co_await m_.softirq().localBhEnable(c); // softirqs the handler raised run here, in the thread
+            const IrqReturn ret = co_await forcedThreadFn(c, d);
+            // irq_thread(): IRQ_WAKE_THREAD from the primary wakes the secondary action.
+            if (ret == IrqReturn::WakeThread && d.secondary && !d.secondaryRun) {
+                d.secondaryRun = true;
+                co_await c.work(m_.cfg().cost.wakeup);
+                if (d.secondary->state == Task::State::Blocked)
+                    m_.sched().wake(*d.secondary, c.cpu().id, FlowKind::WakeThread);
+            }
         } else {
             co_await d.threadFn(c);
             if ((d.masked || d.eoiDeferred) && !d.runThread) co_await unmaskThreadedIrq(c, d);
         }
+    }
+}
+
+// The secondary action's thread: irq_thread_fn(), interrupts on, preemptible.
+// Its irq_finalize_oneshot() does nothing (handler == irq_forced_secondary_handler):
+// the primary already unmasked the line.
+Proc<void> GenIrq::secondaryThread(Kctx& c, IrqDesc& d) {
+    for (;;) {
+        while (!d.secondaryRun) co_await c.block();
+        d.secondaryRun = false;
+        co_await d.secondaryFn(c);
     }
 }
 

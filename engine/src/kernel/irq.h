@@ -12,8 +12,13 @@
 // mask/unmask pair.
 // The IRQ thread (irq_thread()) is SCHED_FIFO 50 (MAX_RT_PRIO/2) and follows
 // the effective affinity of the line (or, per the RFC, the whole managed mask).
-// Forced threading on !RT runs the handler with BH and IRQs disabled; softirqs
-// it raised run at its local_bh_enable(), inside the thread.
+// Forced threading (irq_setup_forced_threading()) moves the primary handler
+// into the thread, which runs it in irq_forced_thread_fn(): BH disabled, and
+// on !RT interrupts disabled too; softirqs it raised run at its
+// local_bh_enable(), inside the thread. A driver that also has a thread
+// function gets a secondary thread, irq/N-s-name, woken when the primary
+// returns IRQ_WAKE_THREAD; it runs the driver's thread function as an ordinary
+// threaded handler (interrupts on, preemptible) at kernel.irq.forced_secondary_prio.
 #pragma once
 
 #include "hw/gic.h"
@@ -43,6 +48,10 @@ struct IrqDesc {
     CodeFn threadFn;      // threaded handler; empty = none
     std::uint32_t flags = 0;
     bool forcedThread = false;
+    IrqHandlerFn forcedFn;        // forced threading: the driver's primary handler, run in the thread
+    Task* secondary = nullptr;    // forced threading of handler + thread_fn: irq/N-s-name
+    CodeFn secondaryFn;           // the driver's thread function, run by the secondary thread
+    bool secondaryRun = false;    // the secondary action's IRQTF_RUNTHREAD
     bool oneshotSafeChip = false; // MSI / LPI: IRQCHIP_ONESHOT_SAFE
     Task* thread = nullptr;
     bool runThread = false;   // IRQTF_RUNTHREAD
@@ -72,6 +81,8 @@ private:
     Proc<void> handleFasteoi(Kctx& c, IrqDesc& d);
     Proc<void> handlePercpu(Kctx& c, IrqDesc& d);
     Proc<void> irqThread(Kctx& c, IrqDesc& d);
+    Proc<void> secondaryThread(Kctx& c, IrqDesc& d);
+    Proc<IrqReturn> forcedThreadFn(Kctx& c, IrqDesc& d);
     Proc<void> unmaskThreadedIrq(Kctx& c, IrqDesc& d);
     Time eoiCost() const;
     void deactivated(const Cpu& k, hw::IrqLine& line);

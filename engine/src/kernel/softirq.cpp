@@ -30,7 +30,7 @@ void Softirqs::raise(Cpu& c, int vec) {
     if (!(s.pending & (1u << vec))) s.raisedAt[static_cast<std::size_t>(vec)] = m_.now();
     s.pending |= 1u << vec;
     m_.observers().instant(c.id, InstantKind::SoftirqRaise, names_[static_cast<std::size_t>(vec)], kNoString);
-    if (!m_.exec().inInterrupt(c)) wakeupSoftirqd(c);
+    if (!m_.exec().inInterrupt(c) && shouldWakeKsoftirqd(c.id)) wakeupSoftirqd(c);
 }
 
 void Softirqs::wakeupSoftirqd(Cpu& c) {
@@ -47,6 +47,12 @@ void Softirqs::runOnTop(Cpu& c) {
 void Softirqs::irqExit(Cpu& c) {
     const PerCpu& s = at(c.id);
     if (!s.pending || m_.exec().inInterrupt(c)) return;
+    if (rt()) {
+        // invoke_softirq() on RT: the BH lock's holder runs them when it
+        // re-enables BH; otherwise ksoftirqd does.
+        if (shouldWakeKsoftirqd(c.id)) wakeupSoftirqd(c);
+        return;
+    }
     const bool ksdRunnable = s.ksoftirqd && s.ksoftirqd->runnable();
     if (m_.cfg().ksoftirqdGate && ksdRunnable && !(s.pending & kSoftirqNowMask)) return;
     if (m_.cfg().threadirqs) {
@@ -71,7 +77,8 @@ Proc<void> Softirqs::doSoftirq(Kctx& c, bool inKsoftirqd) {
         for (int vec = 0; vec < kSoftirqCount; ++vec) {
             if (!(pending & (1u << vec))) continue;
             const auto v = static_cast<std::size_t>(vec);
-            c.label(kind, names_[v], inKsoftirqd ? s.ksoftirqd->nameId : kNoString);
+            // detail: the thread that lends its context (ksoftirqd, or on RT the task re-enabling BH)
+            c.label(kind, names_[v], c.task() ? c.task()->nameId : kNoString);
             m_.observers().flow(FlowKind::RaiseSoftirq, k.id, s.raisedAt[v], k.id, m_.now());
             if (const auto& h = handlers_[v]) co_await h(c);
             else co_await c.work(0);
@@ -84,20 +91,14 @@ Proc<void> Softirqs::doSoftirq(Kctx& c, bool inKsoftirqd) {
     co_await c.work(cfg.cost.softirqLoop / 2, kIrqsOff);
 }
 
-Proc<void> Softirqs::localBhEnable(Kctx& c) {
-    Cpu& k = c.cpu();
-    if (!at(k.id).pending || m_.exec().inInterrupt(k)) co_return;
-    runOnTop(k);
-    co_await c.work(0); // resumes once the softirq frame on top has finished
-}
-
 Proc<void> Softirqs::ksoftirqdBody(Kctx& c) {
     for (;;) {
         while (!at(c.cpu().id).pending) co_await c.block();
-        // run_ksoftirqd(): __do_softirq() with BH disabled, then cond_resched().
-        c.frame().baseFlags = kBhOff;
-        co_await doSoftirq(c, true);
-        c.frame().baseFlags = 0;
+        // run_ksoftirqd(): ksoftirqd_run_begin() (BH disabled; on RT the local
+        // lock, which may block), __do_softirq(), ksoftirqd_run_end(), cond_resched().
+        co_await localBhDisable(c);
+        if (at(c.cpu().id).pending) co_await doSoftirq(c, true);
+        bhUnlock(c);
         c.label(ContextKind::Ksoftirqd, c.task()->nameId);
         co_await c.condResched();
     }

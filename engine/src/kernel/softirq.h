@@ -13,6 +13,13 @@
 // 4.9-6.4 also had the "ksoftirqd gate" (commit 4cd13c21b207, reverted in
 // d15121be7485): while ksoftirqd is runnable, irq_exit leaves everything but
 // HI and TASKLET to it (kernel.ksoftirqd_gate).
+// PREEMPT_RT (the CONFIG_PREEMPT_RT half of kernel/softirq.c): softirqs never
+// run in interrupt context. local_bh_disable() takes a per-CPU local lock
+// (softirq_ctrl.lock, an rt_mutex: a second task blocks on it and lends the
+// holder its priority) and stays preemptible; the task that re-enables BH runs
+// the pending softirqs itself, preemptibly; irq_exit() and raise_softirq() wake
+// ksoftirqd only while no task holds the lock (should_wake_ksoftirqd()), and
+// ksoftirqd takes the lock around its pass. softirq_bh.cpp.
 #pragma once
 
 #include "kernel/cpu.h"
@@ -45,14 +52,23 @@ public:
 
     // irq_exit(): invoke_softirq() when allowed.
     void irqExit(Cpu& c);
-    // local_bh_enable() in a task: run pending softirqs on top of it.
+    // local_bh_disable() in a task (on RT: take the CPU's local lock, which may block).
+    Proc<void> localBhDisable(Kctx& c);
+    // local_bh_enable() in a task: leave the section and run pending softirqs,
+    // on top of the task (!RT) or inside it, preemptibly (RT, then unlock).
     Proc<void> localBhEnable(Kctx& c);
+    // The task holding the CPU's BH local lock (PREEMPT_RT; null otherwise).
+    const Task* bhOwner(int cpu) const { return at(cpu).bhOwner; }
 
 private:
     struct PerCpu {
         std::uint32_t pending = 0;
         std::array<Time, kSoftirqCount> raisedAt{};
         Task* ksoftirqd = nullptr;
+        // PREEMPT_RT softirq_ctrl: the local lock's owner, its nesting, its waiters.
+        Task* bhOwner = nullptr;
+        int bhDepth = 0;
+        std::vector<Task*> bhWaiters;
     };
     PerCpu& at(int cpu) { return cpus_[static_cast<std::size_t>(cpu)]; }
     const PerCpu& at(int cpu) const { return cpus_[static_cast<std::size_t>(cpu)]; }
@@ -60,6 +76,12 @@ private:
     Proc<void> doSoftirq(Kctx& c, bool inKsoftirqd);
     Proc<void> ksoftirqdBody(Kctx& c);
     void runOnTop(Cpu& c);
+    bool rt() const;
+    // should_wake_ksoftirqd(): on RT not while a task holds the BH lock.
+    bool shouldWakeKsoftirqd(int cpu) const { return !rt() || !at(cpu).bhOwner; }
+    // ksoftirqd_run_end() / __local_bh_enable(): leave the section without running softirqs.
+    void bhUnlock(Kctx& c);
+    int topWaiterPrio(const PerCpu& s) const;
 
     Machine& m_;
     std::vector<PerCpu> cpus_;

@@ -38,6 +38,13 @@ struct Task {
     Time execAtPick = 0;         // sumExec when last picked (CFS ideal-runtime check)
     // rt class (sched/rt.h)
     Time rrLeft = 0; // SCHED_RR slice left
+    // rt_mutex priority inheritance (sched/pi.cpp): while boosted the task runs
+    // as SCHED_FIFO at its top waiter's priority; these hold what it was.
+    bool piBoosted = false;
+    Policy normalPolicy = Policy::Normal;
+    int normalRtPrio = 0;
+    // migrate_disable() (PREEMPT_RT local locks): balancing leaves the task where it is.
+    bool migrationDisabled = false;
     // PELT (sched/placement.h), runnable part only: a geometric average of the
     // time the task was runnable (half-life 32 ms), folded at each wake-up and
     // sleep. A new task starts fully loaded (init_entity_runnable_average()).

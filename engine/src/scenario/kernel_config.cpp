@@ -20,6 +20,7 @@ kern::Config kernelConfig(const Scenario& s) {
                                     : PreemptModel::Rt;
     c.irqTimeAccounting = s.getBool("kernel.irq_time_accounting");
     c.threadirqs = s.getBool("kernel.threadirqs") || c.preempt == PreemptModel::Rt;
+    c.irqForcedSecondaryPrio = static_cast<int>(s.getInt("kernel.irq.forced_secondary_prio"));
     c.ksoftirqdGate = s.getBool("kernel.ksoftirqd_gate");
     c.softirqMaxTime = s.getDuration("kernel.softirq.max_time_ns");
     c.softirqMaxRestart = static_cast<int>(s.getInt("kernel.softirq.max_restart"));

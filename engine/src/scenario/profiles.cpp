@@ -39,9 +39,9 @@ namespace irqscope::detail {
 nlohmann::json builtinProfiles() {
     return nlohmann::json::parse(R"json({
   "kernel.version": {
-    "4.4":  {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "throttling", "gic.rwp_poll": "every-write", "kernel.sched.asym_capacity_wakeup": false},
-    "4.19": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": true,  "kernel.sched.rt_limit": "throttling", "gic.rwp_poll": "every-write", "kernel.sched.asym_capacity_wakeup": false},
-    "5.10": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": true,  "kernel.sched.rt_limit": "throttling", "gic.rwp_poll": "every-write"},
+    "4.4": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs", "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "throttling", "gic.rwp_poll": "every-write", "kernel.sched.asym_capacity_wakeup": false, "kernel.irq.forced_secondary_prio": 49},
+    "4.19": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs", "kernel.ksoftirqd_gate": true, "kernel.sched.rt_limit": "throttling", "gic.rwp_poll": "every-write", "kernel.sched.asym_capacity_wakeup": false, "kernel.irq.forced_secondary_prio": 49},
+    "5.10": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs", "kernel.ksoftirqd_gate": true, "kernel.sched.rt_limit": "throttling", "gic.rwp_poll": "every-write"},
     "6.1":  {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": true,  "kernel.sched.rt_limit": "throttling"},
     "6.6":  {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "eevdf", "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "throttling"},
     "6.12": {"kernel.sched.delay_dequeue": true, "kernel.sched.fair": "eevdf", "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "fair-server"}

@@ -43,6 +43,9 @@ std::vector<ParamSpec> builtinParams() {
                         "CONFIG_IRQ_TIME_ACCOUNTING: hardirq/softirq time is not charged to the interrupted task."));
     v.push_back(boolean("kernel.threadirqs", false, kern,
                         "threadirqs boot option: force-thread every IRQ handler that allows it."));
+    v.push_back(integer("kernel.irq.forced_secondary_prio", 50, 1, 99, "", kern,
+                        "SCHED_FIFO priority of a forced-threaded driver's secondary thread irq/N-s-name "
+                        "(49 before 5.9, 50 from 5.9)."));
     v.push_back(
         boolean("kernel.ksoftirqd_gate", false, soft,
                 "4.9-6.4: while ksoftirqd is runnable, irq exit leaves pending softirqs (but HI and TASKLET) to it."));

@@ -179,17 +179,17 @@ Proc<void> bottomHalfKthread(Kctx& c, Gpu& g) {
     for (;;) {
         while (!g.kthreadPending) co_await c.block();
         g.kthreadPending = false;
-        // spin_lock(execlists_lock): no preemption inside a pass
-        co_await bottomHalf(c, g, kNoPreempt);
+        // spin_lock(execlists_lock): no preemption inside a pass (on PREEMPT_RT a sleeping lock)
+        co_await bottomHalf(c, g, kSpinLock);
         co_await c.condResched();
     }
 }
 
 Proc<void> submitterBody(Kctx& c, Gpu& g, std::size_t first) {
     // The execlists lock the submitter takes depends on where the bottom half runs.
-    const std::uint8_t lockFlags = g.p.bottomHalf == BottomHalf::Hardirq   ? kIrqsOff    // spin_lock_irqsave
-                                   : g.p.bottomHalf == BottomHalf::Tasklet ? kBhOff      // spin_lock_bh
-                                                                           : kNoPreempt; // spin_lock
+    const std::uint8_t lockFlags = g.p.bottomHalf == BottomHalf::Hardirq   ? kIrqsOff   // spin_lock_irqsave
+                                   : g.p.bottomHalf == BottomHalf::Tasklet ? kBhOff     // spin_lock_bh
+                                                                           : kSpinLock; // spin_lock
     std::size_t next = first;
     for (;;) {
         co_await c.work(g.p.userNs, kUser);
@@ -214,6 +214,7 @@ Proc<void> submitterBody(Kctx& c, Gpu& g, std::size_t first) {
         e.queue.push_back(c.now());
         if (e.ports.empty() && !e.submitting) { // engine idle: submit directly
             e.submitting = true;
+            if (lockFlags & kBhOff) co_await c.m().softirq().localBhDisable(c); // spin_lock_bh()
             co_await elspSubmit(c, e, lockFlags);
             if (lockFlags & kBhOff) co_await c.m().softirq().localBhEnable(c); // spin_unlock_bh()
         }

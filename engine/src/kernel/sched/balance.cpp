@@ -11,7 +11,9 @@ void Scheduler::newidleBalance(Cpu& c) {
     Task* pick = nullptr;
     Cpu* from = nullptr;
     std::size_t most = 0;
-    const auto mayRunHere = [&](const Task* t) { return t->affinity.test(static_cast<std::size_t>(c.id)); };
+    const auto mayRunHere = [&](const Task* t) {
+        return t->affinity.test(static_cast<std::size_t>(c.id)) && !t->migrationDisabled;
+    };
     for (int i = 0; i < m_.cpuCount(); ++i) {
         Cpu& other = m_.cpu(i);
         if (&other == &c) continue;

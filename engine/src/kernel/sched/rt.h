@@ -19,6 +19,12 @@ public:
     explicit RtSched(Machine& m);
 
     int queued(int cpu) const { return rq(cpu).queued; }
+    // The priority of the most important queued task (0: none).
+    int highest(int cpu) const {
+        for (int p = 99; p >= 1; --p)
+            if (!rq(cpu).lists[static_cast<std::size_t>(p)].empty()) return p;
+        return 0;
+    }
     const std::deque<Task*>& list(int cpu, int prio) const { return rq(cpu).lists[static_cast<std::size_t>(prio)]; }
 
     void enqueue(const Cpu& c, Task& t);

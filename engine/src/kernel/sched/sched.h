@@ -41,6 +41,9 @@ public:
     void tick(Cpu& c);
     // update_curr(): the current task ran delta ns.
     void updateCurr(Cpu& c, Time delta);
+    // rt_mutex_setprio(): run `t` as SCHED_FIFO `prio` (its top lock waiter's), or
+    // restore its own policy when prio is not above it (0: no RT waiter). pi.cpp.
+    void setPiPrio(Task& t, int prio);
 
     // The reschedule IPI line of each CPU (SGI 0).
     void setReschedIpi(int cpu, hw::IrqLine& line);
