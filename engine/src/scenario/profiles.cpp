@@ -1,6 +1,8 @@
 // Profiles: a named bundle of parameter values. machine.platform describes the
 // hardware a seed was measured on; kernel.version selects the rules of that
 // release (scheduler class, ksoftirqd gate, RT throttling vs fair server).
+// net_rx_action's time limit was a fixed 2 jiffies before netdev_budget_usecs
+// (v4.12, commit 7acf8a1e8a28): 8 ms at the default HZ=250.
 // Precedence: schema default < kernel.version < machine.platform < user.
 //
 // Platform costs are calibrated ESTIMATES: GICv2 does
@@ -35,7 +37,7 @@ namespace irqscope::detail {
 nlohmann::json builtinProfiles() {
     return nlohmann::json::parse(R"json({
   "kernel.version": {
-    "4.4":  {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "throttling"},
+    "4.4":  {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "throttling", "net.netdev_budget_ns": 8000000},
     "4.19": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": true,  "kernel.sched.rt_limit": "throttling"},
     "5.10": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": true,  "kernel.sched.rt_limit": "throttling"},
     "6.1":  {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": true,  "kernel.sched.rt_limit": "throttling"},
