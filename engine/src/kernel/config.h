@@ -32,6 +32,8 @@ struct Config {
     bool threadirqs = false;
     bool ksoftirqdGate = false;
     Time softirqMaxTime = 2'000'000;
+    bool timerSoftirqEveryTick = false; // before v5.9: TIMER raised on every tick of a busy CPU
+    Time timerPeriodic = 0;             // a periodic timer-wheel timer per CPU (0: none)
     int softirqMaxRestart = 10;
     FairClass fair = FairClass::Eevdf;
     Time baseSlice = 750'000;

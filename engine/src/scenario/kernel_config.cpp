@@ -23,6 +23,8 @@ kern::Config kernelConfig(const Scenario& s) {
     c.ksoftirqdGate = s.getBool("kernel.ksoftirqd_gate");
     c.softirqMaxTime = s.getDuration("kernel.softirq.max_time_ns");
     c.softirqMaxRestart = static_cast<int>(s.getInt("kernel.softirq.max_restart"));
+    c.timerSoftirqEveryTick = s.getBool("kernel.timer.softirq_every_tick");
+    c.timerPeriodic = s.getDuration("kernel.timer.periodic_ns");
     c.fair = s.getString("kernel.sched.fair") == "cfs" ? FairClass::Cfs : FairClass::Eevdf;
     c.baseSlice = s.getDuration("kernel.sched.base_slice_ns");
     c.runToParity = s.getBool("kernel.sched.run_to_parity");
