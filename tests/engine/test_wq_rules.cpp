@@ -20,6 +20,27 @@ WorkItem& busy(Machine& m, const std::string& fn, Time ns) {
     return m.wq().item(fn, [ns](Kctx& c) -> Proc<void> { co_await c.work(ns); });
 }
 
+// 40 ms of CPU with a cond_resched() every millisecond, then a small item
+// queued behind it on the same bound pool: when does the small one start?
+Time smallStartBehindAHog(const char* version) {
+    Harness h({{"machine.cpus", "1"}, {"kernel.version", version}});
+    auto& wq = h.m->wq().alloc("events", false, false, false, 0);
+    auto& hog = h.m->wq().item("hog_fn", [](Kctx& c) -> Proc<void> {
+        for (int i = 0; i < 40; ++i) {
+            co_await c.work(1 * kMs);
+            co_await c.condResched();
+        }
+    });
+    auto& small = busy(*h.m, "small_fn", 10 * kUs);
+    h.at(100 * kUs, [&] {
+        h.m->wq().queue(h.m->cpu(0), wq, hog);
+        h.m->wq().queue(h.m->cpu(0), wq, small);
+    });
+    h.run(60 * kMs);
+    auto s = itemSegments(h, 0, "small_fn");
+    if (s.empty()) qFatal("small_fn never ran");
+    return s.front().start;
+}
 } // namespace
 
 class TestWqRules : public QObject {
@@ -43,6 +64,15 @@ private slots:
         QVERIFY(!sa.empty() && !sb.empty() && !sc.empty());
         QVERIFY(sb.front().start < 1 * kMs);
         QVERIFY(sc.front().start >= sa.back().end);
+    }
+
+    void cpuIntensiveDetectionFrom6_5() {
+        const Time v66 = smallStartBehindAHog("6.6");
+        const Time v61 = smallStartBehindAHog("6.1");
+        // 6.6: flagged at a tick past 10 ms, a second worker runs `small`
+        QVERIFY2(v66 > 10 * kMs && v66 < 25 * kMs, qPrintable(QString::number(v66)));
+        // 6.1: no auto-detection: `small` waits for the hog to finish
+        QVERIFY2(v61 > 40 * kMs, qPrintable(QString::number(v61)));
     }
 };
 

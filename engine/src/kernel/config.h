@@ -45,6 +45,7 @@ struct Config {
     Time rtRuntime = 950'000'000, rtPeriod = 1'000'000'000, fairServerRuntime = 50'000'000;
     Time rrTimeslice = 100'000'000;
     Time wqCpuIntensive = 10'000'000;
+    bool wqCpuIntensiveDetect = true; // 6.5+: wq_worker_tick() auto-detection
     int wqMaxActive = 256;
     int wqRtPriority = 1;
     bool watchdog = true;

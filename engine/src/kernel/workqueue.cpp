@@ -130,7 +130,8 @@ void Workqueues::workerRunning(Task& t) {
 
 void Workqueues::workerTick(Task& t) {
     Worker* w = t.worker;
-    if (!w || !w->current || w->cpuIntensive) return;
+    // wq_worker_tick() auto-detection: 6.5+ (commit 616db8779b1e)
+    if (!m_.cfg().wqCpuIntensiveDetect || !w || !w->current || w->cpuIntensive) return;
     if (m_.now() - w->itemStart < m_.cfg().wqCpuIntensive) return;
     // wq_worker_tick(): a CPU hog leaves concurrency management.
     w->cpuIntensive = true;

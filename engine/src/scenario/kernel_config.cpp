@@ -40,6 +40,7 @@ kern::Config kernelConfig(const Scenario& s) {
     c.fairServerRuntime = s.getDuration("kernel.sched.fair_server_runtime_ns");
     c.rrTimeslice = s.getDuration("kernel.sched.rr_timeslice_ns");
     c.wqCpuIntensive = s.getDuration("kernel.wq.cpu_intensive_thresh_ns");
+    c.wqCpuIntensiveDetect = s.getBool("kernel.wq.cpu_intensive_detect");
     c.wqMaxActive = static_cast<int>(s.getInt("kernel.wq.max_active"));
     c.wqRtPriority = static_cast<int>(s.getInt("kernel.wq.rt_priority"));
     c.watchdog = s.getBool("kernel.watchdog.enabled");

@@ -5,7 +5,8 @@
 // (v4.12, commit 7acf8a1e8a28): 8 ms at the default HZ=250. run_local_timers()
 // raised TIMER on every tick (4.4), then whenever jiffies reached base->clk,
 // which a busy CPU does every tick (4.8-5.8), and from 5.9 only when a timer
-// is due (base->next_expiry).
+// is due (base->next_expiry). Workqueue CPU-intensive auto-detection
+// (wq_cpu_intensive_thresh_us) arrived in 6.5 (commit 616db8779b1e).
 // Precedence: schema default < kernel.version < machine.platform < user.
 //
 // Platform costs are calibrated ESTIMATES: GICv2 does
@@ -40,10 +41,10 @@ namespace irqscope::detail {
 nlohmann::json builtinProfiles() {
     return nlohmann::json::parse(R"json({
   "kernel.version": {
-    "4.4":  {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "throttling", "net.netdev_budget_ns": 8000000, "kernel.timer.softirq_every_tick": true},
-    "4.19": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": true,  "kernel.sched.rt_limit": "throttling", "kernel.timer.softirq_every_tick": true},
-    "5.10": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": true,  "kernel.sched.rt_limit": "throttling"},
-    "6.1":  {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": true,  "kernel.sched.rt_limit": "throttling"},
+    "4.4":  {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "throttling", "net.netdev_budget_ns": 8000000, "kernel.timer.softirq_every_tick": true, "kernel.wq.cpu_intensive_detect": false},
+    "4.19": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": true,  "kernel.sched.rt_limit": "throttling", "kernel.timer.softirq_every_tick": true, "kernel.wq.cpu_intensive_detect": false},
+    "5.10": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": true,  "kernel.sched.rt_limit": "throttling", "kernel.wq.cpu_intensive_detect": false},
+    "6.1":  {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": true,  "kernel.sched.rt_limit": "throttling", "kernel.wq.cpu_intensive_detect": false},
     "6.6":  {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "eevdf", "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "throttling"},
     "6.12": {"kernel.sched.delay_dequeue": true, "kernel.sched.fair": "eevdf", "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "fair-server"}
   },
