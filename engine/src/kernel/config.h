@@ -35,6 +35,8 @@ struct Config {
     int irqForcedSecondaryPrio = 50; // setup_irq_thread() / irq_thread(): sched_set_fifo() since 5.9
     bool ksoftirqdGate = false;
     Time softirqMaxTime = 2'000'000;
+    bool timerSoftirqEveryTick = false; // before v5.9: TIMER raised on every tick of a busy CPU
+    Time timerPeriodic = 0;             // a periodic timer-wheel timer per CPU (0: none)
     int softirqMaxRestart = 10;
     FairClass fair = FairClass::Eevdf;
     Time baseSlice = 750'000;
@@ -47,6 +49,7 @@ struct Config {
     Time rtRuntime = 950'000'000, rtPeriod = 1'000'000'000, fairServerRuntime = 50'000'000;
     Time rrTimeslice = 100'000'000;
     Time wqCpuIntensive = 10'000'000;
+    bool wqCpuIntensiveDetect = true; // 6.5+: wq_worker_tick() auto-detection
     int wqMaxActive = 256;
     int wqRtPriority = 1;
     bool watchdog = true;

@@ -190,16 +190,18 @@ void Exec::dispatch(Cpu& c) {
                 if (c.curr != before) continue;
             }
         }
+        // A finished softirq or hardirq frame returns with interrupts still
+        // disabled (__do_softirq's tail, irq_exit): a softirq raised by an
+        // interrupt taken in between would be left pending with no one to run it.
+        if (f->type != Frame::Type::Task && f->root.done()) {
+            popFrame(c);
+            continue;
+        }
         if (irqsEnabled(c) && m_.gic().signalled(c.id)) {
             takeInterrupt(c);
             continue;
         }
-        if (f->type != Frame::Type::Task) {
-            if (f->root.done()) {
-                popFrame(c);
-                continue;
-            }
-        } else if (f->task->isIdle) {
+        if (f->type == Frame::Type::Task && f->task->isIdle) {
             showLabel(c, 0, *f);
             m_.observers().cpuSettled(c);
             return; // nothing to run until something kicks this CPU

@@ -7,8 +7,27 @@
 namespace irqscope::kern {
 
 Timers::Timers(Machine& m) : m_(m), cpus_(static_cast<std::size_t>(m.cpuCount())) {
-    // run_timer_softirq(): the timer wheel's expired timers (none modelled but the cost).
-    m_.softirq().setHandler(TIMER, [this](Kctx& k) -> Proc<void> { co_await k.work(m_.cfg().cost.timerSoftirq); });
+    m_.softirq().setHandler(TIMER, [this](Kctx& k) { return runTimerSoftirq(k); });
+}
+
+void Timers::addPeriodicTimer(int cpu, std::uint64_t first, std::uint64_t period) {
+    at(cpu).wheel.push_back({first, std::max<std::uint64_t>(period, 1)});
+    arm(m_.cpu(cpu));
+}
+
+bool Timers::wheelDue(int cpu) const {
+    const std::uint64_t now = jiffies();
+    return std::any_of(at(cpu).wheel.begin(), at(cpu).wheel.end(), [now](const auto& t) { return t.expires <= now; });
+}
+
+// run_timer_softirq() -> __run_timers(): expire what is due; each periodic
+// callback re-arms its timer. cost.timer_softirq_ns is the whole run.
+Proc<void> Timers::runTimerSoftirq(Kctx& c) {
+    co_await c.work(m_.cfg().cost.timerSoftirq);
+    const std::uint64_t now = jiffies();
+    for (auto& t : at(c.cpu().id).wheel)
+        while (t.expires <= now) t.expires += t.period;
+    arm(c.cpu());
 }
 
 void Timers::setLocalTimerLine(int cpu, hw::IrqLine& line) {
@@ -23,6 +42,11 @@ void Timers::start(Cpu& c) {
     PerCpu& t = at(c.id);
     t.nextTick = m_.cfg().tickPeriod;
     t.tickStopped = m_.cfg().nohzIdle; // every CPU starts idle
+    if (const Time p = m_.cfg().timerPeriodic; p > 0) {
+        const Time tick = m_.cfg().tickPeriod;
+        const auto period = static_cast<std::uint64_t>((p + tick - 1) / tick); // msecs_to_jiffies
+        t.wheel.push_back({period, std::max<std::uint64_t>(period, 1)});
+    }
     arm(c);
 }
 
@@ -51,6 +75,15 @@ void Timers::arm(Cpu& c) {
     if (!t.tickStopped) next = t.nextTick;
     for (const auto& h : t.hrtimers)
         if (next < 0 || h.when < next) next = h.when;
+    // A stopped tick is reprogrammed for the next timer-wheel expiry
+    // (tick_nohz_stop_tick(): timers are not deferrable here).
+    // A due timer is the pending TIMER softirq's, which re-arms once it ran.
+    if (t.tickStopped)
+        for (const auto& w : t.wheel) {
+            if (w.expires <= jiffies()) continue;
+            const Time when = static_cast<Time>(w.expires) * m_.cfg().tickPeriod;
+            if (next < 0 || when < next) next = when;
+        }
     sim::EventQueue& q = m_.q();
     if (q.isPending(t.comparator)) {
         q.cancel(t.comparator);
@@ -88,9 +121,12 @@ Proc<IrqReturn> Timers::interrupt(Kctx& c) {
         while (t.nextTick <= m_.now()) t.nextTick += cfg.tickPeriod;
         m_.watchdogs().rcuTick(k);
         m_.sched().tick(k);
-        m_.softirq().raise(k, TIMER);
+        // run_local_timers(): from v5.9 only when a timer is due (base->next_expiry)
+        if (cfg.timerSoftirqEveryTick || wheelDue(k.id)) m_.softirq().raise(k, TIMER);
         if (jiffies() % 4 == static_cast<std::uint64_t>(k.id % 4)) m_.softirq().raise(k, RCU);
         m_.watchdogs().check(c);
+    } else if (t.tickStopped && wheelDue(k.id)) {
+        m_.softirq().raise(k, TIMER); // an idle CPU woken for its timer (tick_nohz_handler)
     }
     arm(k);
     co_return IrqReturn::Handled;

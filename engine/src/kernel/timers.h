@@ -28,6 +28,9 @@ public:
     // An hrtimer on `cpu` expiring at `when`; fn runs in the timer hardirq.
     void hrtimerStart(int cpu, Time when, HrtimerFn fn);
     std::uint64_t jiffies() const;
+    // A periodic timer-wheel timer on `cpu`, first due at jiffy `first`
+    // (add_timer_on(); its callback re-arms it `period` jiffies later).
+    void addPeriodicTimer(int cpu, std::uint64_t first, std::uint64_t period);
 
     bool tickStopped(int cpu) const { return at(cpu).tickStopped; }
     // tick_nohz_idle_exit(): the tick restarts on the next period boundary.
@@ -51,11 +54,18 @@ private:
         Time nextTick = 0;
         bool tickStopped = false;
         std::vector<HrTimer> hrtimers; // unsorted (few)
+        struct WheelTimer {
+            std::uint64_t expires, period; // jiffies
+        };
+        std::vector<WheelTimer> wheel; // unsorted (few)
     };
     PerCpu& at(int cpu) { return cpus_[static_cast<std::size_t>(cpu)]; }
     const PerCpu& at(int cpu) const { return cpus_[static_cast<std::size_t>(cpu)]; }
     // Program the comparator for the earliest of the tick and the hrtimers.
     void arm(Cpu& c);
+    // run_local_timers(): is a timer-wheel timer due on this CPU?
+    bool wheelDue(int cpu) const;
+    Proc<void> runTimerSoftirq(Kctx& c);
 
     Machine& m_;
     std::vector<PerCpu> cpus_;

@@ -38,6 +38,7 @@ Workqueue& Workqueues::alloc(std::string name, bool unbound, bool highpri, bool 
     if (wq->unbound) wq->pools.push_back(&pool(-1, nice, rt));
     else
         for (int i = 0; i < m_.cpuCount(); ++i) wq->pools.push_back(&pool(i, nice, rt));
+    wq->pwqs.resize(wq->pools.size());
     wqs_.push_back(std::move(wq));
     return *wqs_.back();
 }
@@ -86,8 +87,9 @@ void Workqueues::kickPool(WorkerPool& p, int fromCpu) {
     poolChanged(p);
 }
 
-void Workqueues::activate(Workqueue& wq, WorkerPool& p, WorkItem& w, int fromCpu) {
-    ++wq.active;
+void Workqueues::activate(Workqueue& wq, std::size_t pwq, WorkItem& w, int fromCpu) {
+    WorkerPool& p = *wq.pools[pwq];
+    ++wq.pwqs[pwq].active;
     p.worklist.push_back(&w);
     poolChanged(p); // pending grows even when no worker needs waking
     kickPool(p, fromCpu);
@@ -100,12 +102,12 @@ bool Workqueues::queue(Cpu& c, Workqueue& wq, WorkItem& w) {
     w.wq = &wq;
     w.queuedAt = m_.now();
     w.queuedCpu = c.id;
-    WorkerPool& p = wq.unbound ? *wq.pools.front() : *wq.pools[static_cast<std::size_t>(c.id)];
-    if (wq.active >= wq.maxActive) {
-        wq.inactive.push_back(&w);
+    const std::size_t pwq = wq.unbound ? 0 : static_cast<std::size_t>(c.id);
+    if (wq.pwqs[pwq].active >= wq.maxActive) {
+        wq.pwqs[pwq].inactive.push_back(&w);
         return true;
     }
-    activate(wq, p, w, c.id);
+    activate(wq, pwq, w, c.id);
     return true;
 }
 
@@ -128,7 +130,8 @@ void Workqueues::workerRunning(Task& t) {
 
 void Workqueues::workerTick(Task& t) {
     Worker* w = t.worker;
-    if (!w || !w->current || w->cpuIntensive) return;
+    // wq_worker_tick() auto-detection: 6.5+ (commit 616db8779b1e)
+    if (!m_.cfg().wqCpuIntensiveDetect || !w || !w->current || w->cpuIntensive) return;
     if (m_.now() - w->itemStart < m_.cfg().wqCpuIntensive) return;
     // wq_worker_tick(): a CPU hog leaves concurrency management.
     w->cpuIntensive = true;
@@ -191,12 +194,14 @@ Proc<void> Workqueues::workerThread(Kctx& c, Worker& w) {
                 if (p.concurrencyManaged()) ++p.nrRunning;
             }
             Workqueue& wq = *item->wq;
-            --wq.active;
-            if (!wq.inactive.empty()) {
-                WorkItem* next = wq.inactive.front();
-                wq.inactive.pop_front();
-                WorkerPool& np = wq.unbound ? *wq.pools.front() : *wq.pools[static_cast<std::size_t>(c.cpu().id)];
-                activate(wq, np, *next, c.cpu().id);
+            // pwq_dec_nr_active(): the next inactive item of this pool_workqueue
+            const std::size_t pwq = wq.unbound ? 0 : static_cast<std::size_t>(p.cpu);
+            Workqueue::PoolWq& q = wq.pwqs[pwq];
+            --q.active;
+            if (!q.inactive.empty()) {
+                WorkItem* next = q.inactive.front();
+                q.inactive.pop_front();
+                activate(wq, pwq, *next, c.cpu().id);
             }
             c.label(ContextKind::Kworker, self.nameId);
             co_await c.condResched();

@@ -59,9 +59,16 @@ struct Workqueue {
     bool highpri = false;
     bool rt = false;
     int maxActive = 256;
-    int active = 0; // items queued or running (per wq; the kernel counts per pool_workqueue)
-    std::deque<WorkItem*> inactive;
+    // max_active is counted per pool_workqueue (pwq->nr_active): per CPU for
+    // a bound workqueue. An unbound one has one pwq here (one pod); from 6.9
+    // the kernel counts unbound max_active across the workqueue per node
+    // (wq_node_nr_active), the same with one node.
+    struct PoolWq {
+        int active = 0; // items queued or running
+        std::deque<WorkItem*> inactive;
+    };
     std::vector<WorkerPool*> pools; // bound: per CPU; unbound: one
+    std::vector<PoolWq> pwqs;       // parallel to pools
 };
 
 // Per-worker state hung off Task::worker.
@@ -94,7 +101,7 @@ private:
     WorkerPool& pool(int cpu, int nice, bool rt);
     Task& createWorker(WorkerPool& p);
     void kickPool(WorkerPool& p, int fromCpu);
-    void activate(Workqueue& wq, WorkerPool& p, WorkItem& w, int fromCpu);
+    void activate(Workqueue& wq, std::size_t pwq, WorkItem& w, int fromCpu);
     Proc<void> workerThread(Kctx& c, Worker& w);
     Worker* executing(const WorkerPool& p, const WorkItem& item) const;
     void poolChanged(const WorkerPool& p);

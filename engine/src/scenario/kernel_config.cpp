@@ -24,6 +24,8 @@ kern::Config kernelConfig(const Scenario& s) {
     c.ksoftirqdGate = s.getBool("kernel.ksoftirqd_gate");
     c.softirqMaxTime = s.getDuration("kernel.softirq.max_time_ns");
     c.softirqMaxRestart = static_cast<int>(s.getInt("kernel.softirq.max_restart"));
+    c.timerSoftirqEveryTick = s.getBool("kernel.timer.softirq_every_tick");
+    c.timerPeriodic = s.getDuration("kernel.timer.periodic_ns");
     c.fair = s.getString("kernel.sched.fair") == "cfs" ? FairClass::Cfs : FairClass::Eevdf;
     c.baseSlice = s.getDuration("kernel.sched.base_slice_ns");
     c.runToParity = s.getBool("kernel.sched.run_to_parity");
@@ -40,6 +42,7 @@ kern::Config kernelConfig(const Scenario& s) {
     c.fairServerRuntime = s.getDuration("kernel.sched.fair_server_runtime_ns");
     c.rrTimeslice = s.getDuration("kernel.sched.rr_timeslice_ns");
     c.wqCpuIntensive = s.getDuration("kernel.wq.cpu_intensive_thresh_ns");
+    c.wqCpuIntensiveDetect = s.getBool("kernel.wq.cpu_intensive_detect");
     c.wqMaxActive = static_cast<int>(s.getInt("kernel.wq.max_active"));
     c.wqRtPriority = static_cast<int>(s.getInt("kernel.wq.rt_priority"));
     c.watchdog = s.getBool("kernel.watchdog.enabled");

@@ -2,6 +2,12 @@
 // hardware a seed was measured on; kernel.version selects the rules of that
 // release (scheduler class, ksoftirqd gate, RT throttling vs fair server,
 // GICv3 RWP polling after every distributor write before v5.19).
+// net_rx_action's time limit was a fixed 2 jiffies before netdev_budget_usecs
+// (v4.12, commit 7acf8a1e8a28): 8 ms at the default HZ=250. run_local_timers()
+// raised TIMER on every tick (4.4), then whenever jiffies reached base->clk,
+// which a busy CPU does every tick (4.8-5.8), and from 5.9 only when a timer
+// is due (base->next_expiry). Workqueue CPU-intensive auto-detection
+// (wq_cpu_intensive_thresh_us) arrived in 6.5 (commit 616db8779b1e).
 // Precedence: schema default < kernel.version < machine.platform < user.
 //
 // Platform costs are calibrated ESTIMATES: GICv2 does
@@ -39,10 +45,10 @@ namespace irqscope::detail {
 nlohmann::json builtinProfiles() {
     return nlohmann::json::parse(R"json({
   "kernel.version": {
-    "4.4": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs", "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "throttling", "gic.rwp_poll": "every-write", "kernel.sched.asym_capacity_wakeup": false, "kernel.irq.forced_secondary_prio": 49},
-    "4.19": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs", "kernel.ksoftirqd_gate": true, "kernel.sched.rt_limit": "throttling", "gic.rwp_poll": "every-write", "kernel.sched.asym_capacity_wakeup": false, "kernel.irq.forced_secondary_prio": 49},
-    "5.10": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs", "kernel.ksoftirqd_gate": true, "kernel.sched.rt_limit": "throttling", "gic.rwp_poll": "every-write"},
-    "6.1":  {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": true,  "kernel.sched.rt_limit": "throttling"},
+    "4.4": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs", "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "throttling", "gic.rwp_poll": "every-write", "kernel.sched.asym_capacity_wakeup": false, "kernel.irq.forced_secondary_prio": 49, "net.netdev_budget_ns": 8000000, "kernel.timer.softirq_every_tick": true, "kernel.wq.cpu_intensive_detect": false},
+    "4.19": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs", "kernel.ksoftirqd_gate": true, "kernel.sched.rt_limit": "throttling", "gic.rwp_poll": "every-write", "kernel.sched.asym_capacity_wakeup": false, "kernel.irq.forced_secondary_prio": 49, "kernel.timer.softirq_every_tick": true, "kernel.wq.cpu_intensive_detect": false},
+    "5.10": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs", "kernel.ksoftirqd_gate": true, "kernel.sched.rt_limit": "throttling", "gic.rwp_poll": "every-write", "kernel.wq.cpu_intensive_detect": false},
+    "6.1": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs", "kernel.ksoftirqd_gate": true, "kernel.sched.rt_limit": "throttling", "kernel.wq.cpu_intensive_detect": false},
     "6.6":  {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "eevdf", "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "throttling"},
     "6.12": {"kernel.sched.delay_dequeue": true, "kernel.sched.fair": "eevdf", "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "fair-server"}
   },

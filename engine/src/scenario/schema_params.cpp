@@ -87,6 +87,14 @@ std::vector<ParamSpec> builtinParams() {
     v.push_back(
         duration("kernel.sched.rr_timeslice_ns", 100 * kMsD, 1 * kMsD, 10 * kSD, sched, "SCHED_RR time slice."));
 
+    v.push_back(
+        boolean("kernel.timer.softirq_every_tick", false, soft,
+                "Before 5.9 the tick raised TIMER on every tick of a busy CPU; since, only when a timer is due."));
+    v.push_back(duration("kernel.timer.periodic_ns", 0, 0, 10 * kSD, soft,
+                         "A periodic timer-wheel timer on every CPU (e.g. a driver's poll timer); 0: none queued."));
+    v.push_back(boolean("kernel.wq.cpu_intensive_detect", true, wq,
+                        "6.5+: an item running past the threshold is marked CPU_INTENSIVE at a tick; before, only "
+                        "WQ_CPU_INTENSIVE workqueues leave concurrency management."));
     v.push_back(duration("kernel.wq.cpu_intensive_thresh_ns", 10 * kMsD, 100 * kUsD, 10 * kSD, wq,
                          "wq_cpu_intensive_thresh_us: an item running longer leaves concurrency management."));
     v.push_back(

@@ -1,11 +1,18 @@
-// The introductory network card. Packet -> hard IRQ (ack the card,
-// napi_schedule: raise NET_RX) -> NET_RX softirq processes up to a budget of
-// packets and wakes the receiving task -> the task consumes them and now and
-// then queues a statistics work item on the system workqueue (a kworker).
-// The whole chain hardirq -> softirq -> task -> kworker shows on one timeline.
-// Series `rx` (arrival -> consumed by the task), counter `packets`.
+// The introductory network card, a NAPI driver (net/core/dev.c, v6.12).
+// Packet -> the card DMAs it into its RX ring (ring full: rx_dropped) and,
+// unless its RX interrupt is masked, raises the IRQ -> hard IRQ (ack, mask the
+// card's RX interrupt, napi_schedule(): raise NET_RX) -> net_rx_action polls
+// the ring, `weight` packets a poll, handing each to the receiving task's
+// socket and waking it; a poll that empties the ring calls
+// napi_complete_done() and unmasks -> the task consumes the packets and now
+// and then queues a statistics work item on the system workqueue (a kworker).
+// With net.napi=false the card interrupts for every packet (never masked) and
+// the handler queues it for the softirq, as netif_rx() drivers did.
+// Series `rx` (arrival -> consumed by the task); counters `packets`,
+// `rx_irqs`, `rx_polls`, `rx_polled`, `rx_dropped`, `time_squeeze`.
 #include "devices/nic/nic.h"
 #include "devices/metric_ref.h"
+#include "devices/nic/napi.h"
 #include "kernel/machine.h"
 
 #include <deque>
@@ -28,40 +35,66 @@ struct Nic {
     WorkItem* stats = nullptr;
     sim::Rng rng;
     Time mean = 0; // between packets
+    NetRx netRx;
+    Napi napi;
+    bool rxMasked = false; // the card's RX interrupt mask register
     LatencyRef rx;
     CounterRef packets;
+    std::uint64_t& irqs;    // hardirq handler runs
+    std::uint64_t& polls;   // driver poll calls
+    std::uint64_t& polled;  // packets taken by polls
+    std::uint64_t& dropped; // ring full: rx_dropped / rx_fifo_errors
     Nic(Machine& mm, const NicParams& params)
-        : m(mm), p(params), rng(mm.rng("net")), rx(mm.rec(), "rx"), packets(mm.rec(), "packets") {}
+        : m(mm), p(params), rng(mm.rng("net")), netRx(mm, NetRxConfig{params.netdevBudget, params.netdevBudgetNs}),
+          rx(mm.rec(), "rx"), packets(mm.rec(), "packets"), irqs(mm.rec().counters["rx_irqs"]),
+          polls(mm.rec().counters["rx_polls"]), polled(mm.rec().counters["rx_polled"]),
+          dropped(mm.rec().counters["rx_dropped"]) {}
 };
 
-// The card DMAs a packet into its ring and raises its interrupt.
+// The card DMAs a packet into its ring and, unless masked, raises its interrupt.
 void onPacket(Nic& n) {
-    n.ring.push_back(n.m.now());
-    n.m.irq().raise(*n.line);
+    if (n.ring.size() >= n.p.ringSize) {
+        ++n.dropped; // no free descriptor
+    } else {
+        n.ring.push_back(n.m.now());
+        if (!n.rxMasked) n.m.irq().raise(*n.line);
+    }
     n.m.q().schedule<&onPacket>(n.m.now() + std::max<Time>(1, n.rng.exponential(n.mean)), n);
 }
 
 Proc<IrqReturn> hardIrq(Kctx& c, Nic& n) {
+    ++n.irqs;
+    if (n.p.napi) n.rxMasked = true; // first register write (many cards auto-mask on MSI-X)
     co_await c.work(n.p.handlerNs);
     co_await c.work(c.m().cfg().cost.softirqRaise);
-    c.m().softirq().raise(c.cpu(), NET_RX); // napi_schedule()
+    n.netRx.schedule(c.cpu(), n.napi); // napi_schedule() (netif_rx(): the backlog napi)
     co_return IrqReturn::Handled;
 }
 
-// net_rx_action(): up to the budget, then poll again from a fresh pass.
-Proc<void> netRx(Kctx& c, Nic& n) {
-    std::size_t done = 0;
-    while (!n.ring.empty() && done < n.p.napiBudget) {
+// The driver's poll: up to `budget` packets off the ring; fewer means the ring
+// is empty: napi_complete_done() and unmask the card's interrupt.
+Proc<int> poll(Kctx& c, Nic& n, int budget) {
+    ++n.polls;
+    int done = 0;
+    while (!n.ring.empty() && done < budget) {
         co_await c.work(n.p.packetNs);
         n.socket.push_back(n.ring.front());
         n.ring.pop_front();
         ++done;
+        ++n.polled;
         if (n.receiver->state == Task::State::Blocked) {
             co_await c.work(c.m().cfg().cost.wakeup);
             c.m().sched().wake(*n.receiver, c.cpu().id); // sk_data_ready()
         }
     }
-    if (!n.ring.empty()) c.m().softirq().raise(c.cpu(), NET_RX); // budget spent: poll again
+    if (done < budget) {
+        NetRx::complete(n.napi);
+        if (n.rxMasked) {
+            n.rxMasked = false;
+            if (!n.ring.empty()) c.m().irq().raise(*n.line); // unmasked with packets waiting
+        }
+    }
+    co_return done;
 }
 
 Proc<void> receiver(Kctx& c, Nic& n) {
@@ -93,7 +126,9 @@ void installNic(Machine& m, const NicParams& p) {
     n.line = &m.gic().addLine(hw::IntType::SPI, 40, cpu, "eth0");
     m.irq().request(
         *n.line, "eth0", [nic](Kctx& c) { return hardIrq(c, *nic); }, {}, 0);
-    m.softirq().setHandler(NET_RX, [nic](Kctx& c) { return netRx(c, *nic); });
+    n.napi.weight = p.napiWeight;
+    n.napi.poll = [nic](Kctx& c, int budget) { return poll(c, *nic, budget); };
+    m.softirq().setHandler(NET_RX, [nic](Kctx& c) { return nic->netRx.action(c); });
     n.systemWq = &m.wq().alloc("events", false, false, false, 0);
     n.stats = &m.wq().item("net_stats_fold", [statsNs](Kctx& c) -> Proc<void> { co_await c.work(statsNs); });
     n.receiver = &m.sched().createTask("server", ContextKind::User, Policy::Normal, 0, m.allCpus(),

@@ -1,6 +1,6 @@
-// The introductory device: a network card whose interrupt raises NET_RX, whose
-// softirq hands packets to a receiving task, which now and then queues a
-// statistics work item on the system workqueue.
+// The introductory device: a NAPI network card whose interrupt schedules its
+// napi (NET_RX), whose poll hands packets to a receiving task, which now and
+// then queues a statistics work item on the system workqueue.
 #pragma once
 
 #include "devices/device_params.h"
@@ -16,7 +16,11 @@ struct NicParams {
     int cpu = 0;       // where the card's interrupt is routed
     Time handlerNs = 0;
     Time packetNs = 0;
-    std::size_t napiBudget = 1;
+    bool napi = true;         // mask the RX interrupt while the napi is scheduled
+    int napiWeight = 64;      // NAPI_POLL_WEIGHT
+    std::size_t ringSize = 1; // RX descriptors
+    std::int64_t netdevBudget = 300;
+    Time netdevBudgetNs = 0;
     Time appNs = 0;
     std::int64_t statsEvery = 1;
     Time statsNs = 0;
