@@ -67,7 +67,7 @@ bool Exec::inInterrupt(const Cpu& c) const {
 
 // The preemption model (CONFIG_PREEMPT_NONE/VOLUNTARY/PREEMPT/LAZY/RT):
 // where a task with need_resched set may be switched out.
-bool Exec::taskPreemptible(const Cpu& c) const {
+bool Exec::taskPreemptible(const Cpu& c, bool irqReturn) const {
     const Frame* f = c.top();
     if (f->type != Frame::Type::Task) return false;
     const Task* t = f->task;
@@ -84,8 +84,11 @@ bool Exec::taskPreemptible(const Cpu& c) const {
         case PreemptModel::Voluntary: return userOrPoint;
         }
     }
-    // only a lazy request pending: honoured on return to user (and at the tick)
-    return c.needReschedLazy && (fl & kUser);
+    // Only a lazy request pending: exit_to_user_mode_loop() honours
+    // TIF_NEED_RESCHED_LAZY on the way back to user mode from an interrupt;
+    // kernel code and the middle of user code do not look at it (the tick
+    // promotes it to need_resched: Scheduler::tick()).
+    return c.needReschedLazy && (fl & kUser) && irqReturn;
 }
 
 void Exec::showLabel(const Cpu& c, std::size_t depth, Frame& f) {
@@ -134,6 +137,7 @@ void Exec::popFrame(Cpu& c) {
     auto onExit = std::move(f->onExit);
     c.stack.pop_back();
     c.irqFrames.pop_back();
+    if (c.stack.size() == 1) c.irqReturn = true;
     if (onExit) onExit(c);
     if (type == Frame::Type::Hardirq) m_.softirq().irqExit(c);
 }
@@ -173,13 +177,19 @@ void Exec::dispatch(Cpu& c) {
             // The return-to-task path checks need_resched with interrupts still
             // disabled (exit_to_user_mode / preempt_schedule_irq), so a
             // preemptible task is switched out before the next interrupt is taken.
+            // Elsewhere a deliverable interrupt comes first: a CPU busy in a
+            // task does not see a flag another CPU set until that CPU's IPI
+            // (or any interrupt) makes it look, on the way out.
             Task* t = f->task;
+            const bool irqReturn = c.irqReturn;
+            c.irqReturn = false;
             if (t->state == Task::State::Blocked || t->state == Task::State::Dead || (!t->isIdle && f->root.done())) {
                 if (!t->isIdle && f->root.done()) t->state = Task::State::Dead;
                 m_.sched().schedule(c);
                 continue;
             }
-            if ((c.needResched || c.needReschedLazy) && taskPreemptible(c)) {
+            const bool irqFirst = !irqReturn && !t->isIdle && irqsEnabled(c) && m_.gic().signalled(c.id);
+            if (!irqFirst && (c.needResched || c.needReschedLazy) && taskPreemptible(c, irqReturn)) {
                 Task* before = c.curr;
                 m_.sched().schedule(c);
                 if (c.curr != before) continue;

@@ -77,29 +77,50 @@ void Scheduler::dequeue(Cpu& c, Task& t) {
     m_.observers().runqueueChanged(c, t, false);
 }
 
-void Scheduler::checkPreemptWakeup(Cpu& c, Task& woken) {
+void Scheduler::checkPreemptWakeup(Cpu& c, Task& woken, int fromCpu) {
     const Task* cur = c.curr;
     if (cur->isIdle) {
-        setNeedResched(c, false);
+        setNeedResched(c, false, fromCpu);
         return;
     }
     if (woken.isRt()) {
-        if (RtSched::wakeupPreempts(*cur, woken)) setNeedResched(c, false);
+        if (RtSched::wakeupPreempts(*cur, woken)) setNeedResched(c, false, fromCpu);
         return;
     }
     if (cur->isRt()) return;
     if (woken.policy == Policy::Batch || woken.policy == Policy::Idle) return;
-    if (fair_.wakeupPreempts(c, woken)) setNeedResched(c, true);
+    if (fair_.wakeupPreempts(c, woken)) setNeedResched(c, true, fromCpu);
 }
 
-void Scheduler::setNeedResched(Cpu& c, bool lazyOk) {
-    if (lazyOk && m_.cfg().preempt == PreemptModel::Lazy) {
-        c.needReschedLazy = true;
-        if (c.curr->isIdle) c.needResched = true;
-    } else {
-        c.needResched = true;
+// __resched_curr() (kernel/sched/core.c, 6.13+; resched_curr() before): the
+// idle task is always rescheduled at once; a flag already set sends nothing;
+// the local CPU just sets it. Another CPU gets a reschedule IPI
+// (set_nr_and_not_polling() -> smp_send_reschedule()) for TIF_NEED_RESCHED
+// only: a lazy request is not sent, the target finds it at its next tick
+// (sched_tick() promotes it) or on its next return to user mode.
+// An idle target is woken without the IPI's interrupt path: the idle loop's
+// exit is `machine.idle_exit_ns` (a simplification, see docs/engine.md).
+void Scheduler::setNeedResched(Cpu& c, bool lazyOk, int fromCpu) {
+    const bool lazy = lazyOk && m_.cfg().preempt == PreemptModel::Lazy && !c.curr->isIdle;
+    if (c.needResched || (lazy && c.needReschedLazy)) return;
+    if (lazy) c.needReschedLazy = true;
+    else c.needResched = true;
+    const bool remote = fromCpu >= 0 && fromCpu != c.id && !c.curr->isIdle;
+    if (!remote) {
+        if (!lazy) m_.exec().kick(c); // checked where this CPU's code next may reschedule
+        return;
     }
-    m_.exec().kick(c);
+    if (!lazy) sendReschedIpi(fromCpu, c.id);
+}
+
+// smp_send_reschedule(): the sender writes the SGI register (ICC_SGI1R_EL1 on
+// arm64 gic_ipi_send_mask(), with its barriers) before it goes on; the target
+// takes the interrupt when its interrupts are on, and reschedules on its way
+// out (scheduler_ipi()).
+void Scheduler::sendReschedIpi(int fromCpu, int target) {
+    m_.cpu(fromCpu).top()->owed += m_.cfg().cost.ipiSend;
+    m_.observers().flow(FlowKind::Ipi, fromCpu, m_.now(), target, m_.now());
+    m_.irq().raise(*ipiLines_[static_cast<std::size_t>(target)]);
 }
 
 bool Scheduler::wake(Task& t, int fromCpu, FlowKind flowKind) {
@@ -120,16 +141,7 @@ bool Scheduler::wake(Task& t, int fromCpu, FlowKind flowKind) {
     t.wakeSrcTime = m_.now();
     if (fromCpu >= 0) m_.observers().instant(fromCpu, InstantKind::Wakeup, t.nameId, kNoString);
     enqueue(c, t, true);
-    // The woken task is placed; does it preempt? Remote CPUs learn through an IPI.
-    const bool wasResched = c.needResched;
-    checkPreemptWakeup(c, t);
-    if (!wasResched && c.needResched && fromCpu >= 0 && fromCpu != target && !c.curr->isIdle) {
-        // smp_send_reschedule(): the waker writes the SGI register (ICC_SGI1R_EL1
-        // on arm64 gic_ipi_send_mask(), with its barriers) before it goes on.
-        m_.cpu(fromCpu).top()->owed += m_.cfg().cost.ipiSend;
-        m_.observers().flow(FlowKind::Ipi, fromCpu, m_.now(), target, m_.now());
-        m_.irq().raise(*ipiLines_[static_cast<std::size_t>(target)]);
-    }
+    checkPreemptWakeup(c, t, fromCpu); // wakeup_preempt(): remote CPUs learn through an IPI
     return true;
 }
 
