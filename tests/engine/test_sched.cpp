@@ -145,6 +145,26 @@ private slots:
         QVERIFY2(lat[1] > 500 * kUs, qPrintable(QString::number(lat[1])));
     }
 
+    void cfsGivesAWakingSleeperHalfALatencyOfCredit() {
+        // v6.1 place_entity(): a task that slept 10 ms behind a nice-0 hog
+        // wakes at min_vruntime (the hog's vruntime, kept current by
+        // update_curr()) minus sched_latency/2 = 3 ms on one CPU
+        // (GENTLE_FAIR_SLEEPERS): more than the 1 ms wake-up granularity
+        // ahead, so it preempts the hog at wake-up.
+        Harness h({{"machine.cpus", "1"}, {"kernel.sched.fair", "cfs"}});
+        Task& hog = test::spinner(*h.m, "hog", 0);
+        Time lat = -1;
+        Task& t = sleeper(*h.m, "w", 0, Policy::Normal, 0, &lat);
+        double credit = -1;
+        h.at(10 * kMs, [&] {
+            h.m->sched().wake(t, -1);
+            credit = hog.vruntime - t.vruntime;
+        });
+        h.run(20 * kMs);
+        QVERIFY2(std::abs(credit - 3e6) < 1, qPrintable(QString::number(credit)));
+        QVERIFY2(lat >= 0 && lat < 10 * kUs, qPrintable(QString::number(lat)));
+    }
+
     void fairTasksShareByWeight() {
         Harness h({{"machine.cpus", "1"}});
         test::spinner(*h.m, "a", 0, Policy::Normal, 0);

@@ -34,6 +34,7 @@ struct Task {
     double vlag = 0;
     Time slice = 0;
     bool sliceProtected = false; // EEVDF RUN_TO_PARITY: picked, slice not yet used up
+    bool cfsPlaced = false;      // CFS: placed once already (the first placement is the fork's)
     Time sumExec = 0;            // time charged to the task's scheduling entity
     Time execAtPick = 0;         // sumExec when last picked (CFS ideal-runtime check)
     // rt class (sched/rt.h)

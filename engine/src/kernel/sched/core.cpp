@@ -65,9 +65,10 @@ void Scheduler::setReschedIpi(int cpu, hw::IrqLine& line) {
 }
 
 void Scheduler::enqueue(Cpu& c, Task& t, bool wakeup) {
+    const Cpu* prev = t.cpu;
     t.cpu = &c;
     if (t.isRt()) rt_.enqueue(c, t);
-    else fair_.enqueue(c, t, wakeup);
+    else fair_.enqueue(c, t, wakeup, prev);
     m_.observers().runqueueChanged(c, t, true);
 }
 
