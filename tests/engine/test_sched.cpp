@@ -90,6 +90,36 @@ private slots:
         QVERIFY2(lat[1] > 300 * kUs && lat[1] < 450 * kUs, qPrintable(QString::number(lat[1]))); // until 1.5 ms
     }
 
+    void preemptNoneIgnoresMightSleep() {
+        // A kernel thread with might_sleep() points every 500 us and a
+        // cond_resched() every third point; a FIFO task woken at 0.6 ms.
+        // voluntary: might_resched() is a preemption point, it runs at 1.0 ms;
+        // none: only cond_resched() is, it runs at 1.5 ms.
+        Time lat[2] = {-1, -1};
+        int i = 0;
+        for (const char* model : {"voluntary", "none"}) {
+            Harness h({{"machine.cpus", "1"}, {"kernel.preempt", model}});
+            auto& k = h.m->sched().createTask("kthread", ContextKind::Kthread, Policy::Normal, 0, h.m->oneCpu(0),
+                                              [](Kctx& c) -> Proc<void> {
+                                                  for (;;) {
+                                                      co_await c.work(500 * kUs);
+                                                      co_await c.mightSleep();
+                                                      co_await c.work(500 * kUs);
+                                                      co_await c.mightSleep();
+                                                      co_await c.work(500 * kUs);
+                                                      co_await c.condResched();
+                                                  }
+                                              });
+            h.m->sched().wake(k, -1);
+            auto& rt = sleeper(*h.m, "rt", 0, Policy::Fifo, 1, &lat[i]);
+            h.at(600 * kUs, [&] { h.m->sched().wake(rt, -1); });
+            h.run(3 * kMs);
+            ++i;
+        }
+        QVERIFY2(lat[0] > 350 * kUs && lat[0] < 450 * kUs, qPrintable(QString::number(lat[0])));
+        QVERIFY2(lat[1] > 850 * kUs && lat[1] < 950 * kUs, qPrintable(QString::number(lat[1])));
+    }
+
     void niceMinus20IsNotRealTime() {
         // EEVDF with RUN_TO_PARITY: a woken nice -20 task waits while the running
         // nice-0 hog is inside the slice it was picked with; the slice end is only

@@ -74,14 +74,13 @@ bool Exec::taskPreemptible(const Cpu& c, bool irqReturn) const {
     if (t->isIdle || t->state == Task::State::Blocked) return true;
     const std::uint8_t fl = f->hasWork ? f->flags : 0;
     if (fl & (kIrqsOff | kBhOff | kNoPreempt)) return false;
-    const bool userOrPoint = (fl & (kUser | kReschedPoint)) != 0;
     if (c.needResched) {
         switch (m_.cfg().preempt) {
         case PreemptModel::Full:
         case PreemptModel::Rt:
         case PreemptModel::Lazy: return true;
-        case PreemptModel::None:
-        case PreemptModel::Voluntary: return userOrPoint;
+        case PreemptModel::None: return (fl & (kUser | kReschedPoint)) != 0;
+        case PreemptModel::Voluntary: return (fl & (kUser | kReschedPoint | kMightResched)) != 0;
         }
     }
     // Only a lazy request pending: exit_to_user_mode_loop() honours

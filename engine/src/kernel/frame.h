@@ -32,7 +32,8 @@ enum WorkFlags : std::uint8_t {
     kBhOff = 2,         // local_bh_disable: softirqs wait; the task is not preemptible
     kNoPreempt = 4,     // preempt_disable / spinlock
     kUser = 8,          // user-mode code: an interrupt returning here always may reschedule
-    kReschedPoint = 16, // cond_resched(): a voluntary preemption point
+    kReschedPoint = 16, // cond_resched(): a preemption point under every model
+    kMightResched = 32, // might_sleep() -> might_resched(): a point only with PREEMPT_VOLUNTARY
 };
 
 // What the timeline shows for a frame.
