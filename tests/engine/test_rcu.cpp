@@ -2,6 +2,7 @@
 // rcu_flavor_sched_clock_irq()): with PREEMPT_RCU a tick that interrupts
 // preemptible kernel code reports one; without it only user mode, idle and
 // context switches do, so a kernel loop that never schedules stalls RCU.
+// And the soft-lockup stopper, which runs in the stop class above FIFO 99.
 #include "machine_harness.h"
 
 using namespace irqscope;
@@ -57,6 +58,29 @@ private slots:
         QVERIFY2(noPreempt.first.find("rcu_preempt self-detected stall") != std::string::npos, noPreempt.first.c_str());
         QVERIFY(run("full", "auto", kBhOff).count >= 1);
         QCOMPARE(run("voluntary", "auto", kUser).count, 0); // user mode always is one
+    }
+
+    void theStopperPreemptsFifo99() {
+        // kernel/sched/stop_task.c: migration/N is above every RT priority, so
+        // a FIFO 99 task in user mode (or preemptible kernel code) cannot keep
+        // it out: no soft lockup. Non-preemptible code still can.
+        const auto lockups = [](std::uint8_t flags, Time* stopperRan) {
+            Harness h({{"machine.cpus", "1"},
+                       {"kernel.preempt", "full"},
+                       {"kernel.sched.rt_limit", "off"},
+                       {"kernel.watchdog.soft_thresh_ns", "10ms"}});
+            test::spinner(*h.m, "rt99", 0, Policy::Fifo, 99, flags);
+            h.run(100 * kMs);
+            if (stopperRan) *stopperRan = h.task("migration/0")->runNs;
+            int n = 0;
+            for (const auto& w : h.m->warnings()) n += w.kind == "soft_lockup";
+            return n;
+        };
+        Time ran = 0;
+        QCOMPARE(lockups(kUser, &ran), 0);
+        QVERIFY(ran > 0);
+        QCOMPARE(lockups(0, nullptr), 0);
+        QVERIFY(lockups(kNoPreempt, nullptr) >= 1);
     }
 };
 

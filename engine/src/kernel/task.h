@@ -26,6 +26,9 @@ struct Task {
     Cpu* cpu = nullptr; // where it runs or is queued (or ran last)
     Frame frame;
     bool isIdle = false;
+    // The stop class (kernel/sched/stop_task.c, above every other): the per-CPU
+    // stopper, migration/N. It shows as SCHED_FIFO 99 (sched_set_stop_task()).
+    bool isStop = false;
     Worker* worker = nullptr; // workqueue workers (workqueue.h)
 
     // fair class (sched/fair.h): the scheduling entity

@@ -28,6 +28,7 @@ void Watchdogs::createStopper(int cpu) {
                                                      touch(k.cpu().id); // softlockup_fn()
                                                  }
                                              });
+    at(cpu).stopper->isStop = true; // sched_set_stop_task()
 }
 
 // rcu_sched_clock_irq() -> rcu_flavor_sched_clock_irq() (kernel/rcu/tree_plugin.h):

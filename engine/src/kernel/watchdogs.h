@@ -1,7 +1,9 @@
 // Lockup and stall detectors (kernel/watchdog.c, kernel/rcu/tree_stall.h).
 //
 // Soft lockup: every CPU's watchdog hrtimer (period thresh/5) queues a
-// stopper work, a SCHED_FIFO 99 thread, which touches the CPU's timestamp.
+// stopper work (kernel/stop_machine.c stop_one_cpu_nowait()); the stopper
+// thread runs in the stop class, above every RT priority (it shows as FIFO
+// 99), and touches the CPU's timestamp.
 // A CPU that never schedules never runs it; when the hrtimer finally runs and
 // the timestamp is older than the threshold, it reports a soft lockup. A CPU
 // in an interrupt storm still takes timer interrupts, so it is a soft lockup,

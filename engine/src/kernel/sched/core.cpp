@@ -5,6 +5,7 @@
 #include "kernel/machine.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace irqscope::kern {
 
@@ -18,7 +19,8 @@ constexpr std::uint32_t kNiceWeight[40] = {88761, 71755, 56483, 46273, 36291, 29
 
 Scheduler::Scheduler(Machine& m)
     : m_(m), fair_(m), rt_(m), bandwidth_(m), placement_(m), ipiLines_(static_cast<std::size_t>(m.cpuCount()), nullptr),
-      nrSwitches_(static_cast<std::size_t>(m.cpuCount()), 0) {}
+      nrSwitches_(static_cast<std::size_t>(m.cpuCount()), 0),
+      stopQueued_(static_cast<std::size_t>(m.cpuCount()), nullptr) {}
 
 Task& Scheduler::createTask(std::string name, ContextKind kind, Policy policy, int prioOrNice, CpuMask affinity,
                             CodeFn body) {
@@ -67,13 +69,17 @@ void Scheduler::setReschedIpi(int cpu, hw::IrqLine& line) {
 void Scheduler::enqueue(Cpu& c, Task& t, bool wakeup) {
     const Cpu* prev = t.cpu;
     t.cpu = &c;
-    if (t.isRt()) rt_.enqueue(c, t);
+    if (t.isStop) stopQueued_[static_cast<std::size_t>(c.id)] = &t;
+    else if (t.isRt()) rt_.enqueue(c, t);
     else fair_.enqueue(c, t, wakeup, prev);
     m_.observers().runqueueChanged(c, t, true);
 }
 
 void Scheduler::dequeue(Cpu& c, Task& t) {
-    const bool found = t.isRt() ? rt_.dequeue(c, t) : fair_.dequeue(c, t);
+    Task*& stop = stopQueued_[static_cast<std::size_t>(c.id)];
+    const bool found = t.isStop   ? std::exchange(stop, nullptr) == &t
+                       : t.isRt() ? rt_.dequeue(c, t)
+                                  : fair_.dequeue(c, t);
     if (!found) return;
     m_.observers().runqueueChanged(c, t, false);
 }
@@ -84,8 +90,12 @@ void Scheduler::checkPreemptWakeup(Cpu& c, Task& woken, int fromCpu) {
         setNeedResched(c, false, fromCpu);
         return;
     }
+    if (woken.isStop) { // wakeup_preempt(): a higher class always preempts
+        setNeedResched(c, false, fromCpu);
+        return;
+    }
     if (woken.isRt()) {
-        if (RtSched::wakeupPreempts(*cur, woken)) setNeedResched(c, false, fromCpu);
+        if (!cur->isStop && RtSched::wakeupPreempts(*cur, woken)) setNeedResched(c, false, fromCpu);
         return;
     }
     if (cur->isRt()) return;
@@ -147,6 +157,10 @@ bool Scheduler::wake(Task& t, int fromCpu, FlowKind flowKind) {
 }
 
 Task* Scheduler::pickNext(Cpu& c) {
+    if (Task* s = std::exchange(stopQueued_[static_cast<std::size_t>(c.id)], nullptr)) {
+        m_.observers().runqueueChanged(c, *s, false);
+        return s;
+    }
     if (rt_.queued(c.id) > 0 && bandwidth_.rtAllowed(c.id, !fair_.empty(c.id))) {
         Task* t = rt_.pick(c);
         m_.observers().runqueueChanged(c, *t, false);
@@ -166,7 +180,8 @@ Task* Scheduler::pickNext(Cpu& c) {
 void Scheduler::putPrev(Cpu& c, Task& prev) {
     if (prev.state == Task::State::Running) {
         prev.state = Task::State::Runnable;
-        if (prev.isRt()) rt_.putPrev(c, prev);
+        if (prev.isStop) stopQueued_[static_cast<std::size_t>(c.id)] = &prev;
+        else if (prev.isRt()) rt_.putPrev(c, prev);
         else fair_.putPrev(c, prev);
         m_.observers().runqueueChanged(c, prev, true);
         return;
@@ -217,6 +232,7 @@ void Scheduler::updateCurr(Cpu& c, Time delta) {
     Task* t = c.curr;
     if (t->isIdle) return;
     t->sumExec += delta;
+    if (t->isStop) return; // update_curr_stop(): no RT budget
     if (t->isRt()) {
         bandwidth_.charge(c, delta);
         if (t->policy == Policy::RR) t->rrLeft -= delta;

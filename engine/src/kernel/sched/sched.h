@@ -1,5 +1,5 @@
 // The scheduler core (kernel/sched/core.c): tasks, wake-ups, need_resched,
-// schedule() and the tick, over the classes in order RT > fair > idle.
+// schedule() and the tick, over the classes in order stop > RT > fair > idle.
 //
 // A wake-up only sets need_resched; another CPU learns of it through a
 // reschedule IPI (not an idle one, not a lazy request); exec.cpp applies the
@@ -70,6 +70,7 @@ private:
     std::vector<std::unique_ptr<Task>> tasks_;
     std::vector<hw::IrqLine*> ipiLines_;
     std::vector<std::uint64_t> nrSwitches_;
+    std::vector<Task*> stopQueued_; // the stop class's queue: at most the CPU's stopper
     int nextPid_ = 1;
 };
 
