@@ -90,6 +90,36 @@ private slots:
         QVERIFY2(lat[1] > 300 * kUs && lat[1] < 450 * kUs, qPrintable(QString::number(lat[1]))); // until 1.5 ms
     }
 
+    void preemptNoneIgnoresMightSleep() {
+        // A kernel thread with might_sleep() points every 500 us and a
+        // cond_resched() every third point; a FIFO task woken at 0.6 ms.
+        // voluntary: might_resched() is a preemption point, it runs at 1.0 ms;
+        // none: only cond_resched() is, it runs at 1.5 ms.
+        Time lat[2] = {-1, -1};
+        int i = 0;
+        for (const char* model : {"voluntary", "none"}) {
+            Harness h({{"machine.cpus", "1"}, {"kernel.preempt", model}});
+            auto& k = h.m->sched().createTask("kthread", ContextKind::Kthread, Policy::Normal, 0, h.m->oneCpu(0),
+                                              [](Kctx& c) -> Proc<void> {
+                                                  for (;;) {
+                                                      co_await c.work(500 * kUs);
+                                                      co_await c.mightSleep();
+                                                      co_await c.work(500 * kUs);
+                                                      co_await c.mightSleep();
+                                                      co_await c.work(500 * kUs);
+                                                      co_await c.condResched();
+                                                  }
+                                              });
+            h.m->sched().wake(k, -1);
+            auto& rt = sleeper(*h.m, "rt", 0, Policy::Fifo, 1, &lat[i]);
+            h.at(600 * kUs, [&] { h.m->sched().wake(rt, -1); });
+            h.run(3 * kMs);
+            ++i;
+        }
+        QVERIFY2(lat[0] > 350 * kUs && lat[0] < 450 * kUs, qPrintable(QString::number(lat[0])));
+        QVERIFY2(lat[1] > 850 * kUs && lat[1] < 950 * kUs, qPrintable(QString::number(lat[1])));
+    }
+
     void niceMinus20IsNotRealTime() {
         // EEVDF with RUN_TO_PARITY: a woken nice -20 task waits while the running
         // nice-0 hog is inside the slice it was picked with; the slice end is only
@@ -143,6 +173,26 @@ private slots:
         }
         QVERIFY(lat[0] >= 0 && lat[0] < 10 * kUs);
         QVERIFY2(lat[1] > 500 * kUs, qPrintable(QString::number(lat[1])));
+    }
+
+    void cfsGivesAWakingSleeperHalfALatencyOfCredit() {
+        // v6.1 place_entity(): a task that slept 10 ms behind a nice-0 hog
+        // wakes at min_vruntime (the hog's vruntime, kept current by
+        // update_curr()) minus sched_latency/2 = 3 ms on one CPU
+        // (GENTLE_FAIR_SLEEPERS): more than the 1 ms wake-up granularity
+        // ahead, so it preempts the hog at wake-up.
+        Harness h({{"machine.cpus", "1"}, {"kernel.sched.fair", "cfs"}});
+        Task& hog = test::spinner(*h.m, "hog", 0);
+        Time lat = -1;
+        Task& t = sleeper(*h.m, "w", 0, Policy::Normal, 0, &lat);
+        double credit = -1;
+        h.at(10 * kMs, [&] {
+            h.m->sched().wake(t, -1);
+            credit = hog.vruntime - t.vruntime;
+        });
+        h.run(20 * kMs);
+        QVERIFY2(std::abs(credit - 3e6) < 1, qPrintable(QString::number(credit)));
+        QVERIFY2(lat >= 0 && lat < 10 * kUs, qPrintable(QString::number(lat)));
     }
 
     void fairTasksShareByWeight() {

@@ -55,6 +55,7 @@ struct Config {
     bool watchdog = true;
     Time softLockupThresh = 20'000'000'000;
     Time rcuStallTimeout = 21'000'000'000;
+    bool preemptRcu = false; // CONFIG_PREEMPT_RCU
     bool gicV3 = true;
     int eoimode = 0;
     bool activeBitMasking = false;

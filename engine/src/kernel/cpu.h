@@ -24,6 +24,9 @@ struct Cpu {
     bool kickPending = false;
     bool needResched = false;     // TIF_NEED_RESCHED
     bool needReschedLazy = false; // TIF_NEED_RESCHED_LAZY
+    // The task frame is being returned to from an interrupt (the exit path
+    // that checks the TIF flags: irqentry_exit_to_user_mode()).
+    bool irqReturn = false;
 
     Frame* top() const { return stack.back(); }
     bool inIrqFrame() const { return stack.size() > 1; }

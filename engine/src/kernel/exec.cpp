@@ -70,7 +70,7 @@ bool Exec::inInterrupt(const Cpu& c) const {
 // BH-disabled section is a per-CPU local lock and spinlock_t an rt_mutex, so
 // neither disables preemption (kernel/softirq.c __local_bh_disable_ip(),
 // include/linux/spinlock_rt.h); irqs-off and preempt_disable/raw spinlocks do.
-bool Exec::taskPreemptible(const Cpu& c) const {
+bool Exec::taskPreemptible(const Cpu& c, bool irqReturn) const {
     const Frame* f = c.top();
     if (f->type != Frame::Type::Task) return false;
     const Task* t = f->task;
@@ -79,18 +79,20 @@ bool Exec::taskPreemptible(const Cpu& c) const {
     const bool rt = m_.cfg().preempt == PreemptModel::Rt;
     const std::uint8_t blocking = rt ? (kIrqsOff | kNoPreempt) : (kIrqsOff | kBhOff | kNoPreempt | kSpinLock);
     if (fl & blocking) return false;
-    const bool userOrPoint = (fl & (kUser | kReschedPoint)) != 0;
     if (c.needResched) {
         switch (m_.cfg().preempt) {
         case PreemptModel::Full:
         case PreemptModel::Rt:
         case PreemptModel::Lazy: return true;
-        case PreemptModel::None:
-        case PreemptModel::Voluntary: return userOrPoint;
+        case PreemptModel::None: return (fl & (kUser | kReschedPoint)) != 0;
+        case PreemptModel::Voluntary: return (fl & (kUser | kReschedPoint | kMightResched)) != 0;
         }
     }
-    // only a lazy request pending: honoured on return to user (and at the tick)
-    return c.needReschedLazy && (fl & kUser);
+    // Only a lazy request pending: exit_to_user_mode_loop() honours
+    // TIF_NEED_RESCHED_LAZY on the way back to user mode from an interrupt;
+    // kernel code and the middle of user code do not look at it (the tick
+    // promotes it to need_resched: Scheduler::tick()).
+    return c.needReschedLazy && (fl & kUser) && irqReturn;
 }
 
 void Exec::showLabel(const Cpu& c, std::size_t depth, Frame& f) {
@@ -139,6 +141,7 @@ void Exec::popFrame(Cpu& c) {
     auto onExit = std::move(f->onExit);
     c.stack.pop_back();
     c.irqFrames.pop_back();
+    if (c.stack.size() == 1) c.irqReturn = true;
     if (onExit) onExit(c);
     if (type == Frame::Type::Hardirq) m_.softirq().irqExit(c);
 }
@@ -178,13 +181,19 @@ void Exec::dispatch(Cpu& c) {
             // The return-to-task path checks need_resched with interrupts still
             // disabled (exit_to_user_mode / preempt_schedule_irq), so a
             // preemptible task is switched out before the next interrupt is taken.
+            // Elsewhere a deliverable interrupt comes first: a CPU busy in a
+            // task does not see a flag another CPU set until that CPU's IPI
+            // (or any interrupt) makes it look, on the way out.
             Task* t = f->task;
+            const bool irqReturn = c.irqReturn;
+            c.irqReturn = false;
             if (t->state == Task::State::Blocked || t->state == Task::State::Dead || (!t->isIdle && f->root.done())) {
                 if (!t->isIdle && f->root.done()) t->state = Task::State::Dead;
                 m_.sched().schedule(c);
                 continue;
             }
-            if ((c.needResched || c.needReschedLazy) && taskPreemptible(c)) {
+            const bool irqFirst = !irqReturn && !t->isIdle && irqsEnabled(c) && m_.gic().signalled(c.id);
+            if (!irqFirst && (c.needResched || c.needReschedLazy) && taskPreemptible(c, irqReturn)) {
                 Task* before = c.curr;
                 m_.sched().schedule(c);
                 if (c.curr != before) continue;

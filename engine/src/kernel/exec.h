@@ -4,8 +4,9 @@
 // softirq or hardirq that interrupted it. Only the top frame makes progress;
 // its one outstanding piece of work completes at workStart + remaining/speed.
 // Everything that may change what a CPU should do next (an interrupt becoming
-// deliverable, need_resched) calls kick(), which re-evaluates the CPU in a
-// zero-delay event: suspend the outstanding work (keeping what is left), then
+// deliverable, need_resched set by the CPU itself) calls kick(), which
+// re-evaluates the CPU in a zero-delay event (another CPU's need_resched
+// arrives by IPI: sched/core.cpp): suspend the outstanding work (keeping what is left), then
 // dispatch(). dispatch() is the one place that decides, in kernel order:
 //   1. take a signalled interrupt if interrupts are enabled here;
 //   2. pop a finished irq frame (irq_exit may start softirqs: softirq.cpp);
@@ -48,7 +49,7 @@ private:
     void takeInterrupt(Cpu& c);
     void popFrame(Cpu& c);
     void showLabel(const Cpu& c, std::size_t depth, Frame& f);
-    bool taskPreemptible(const Cpu& c) const;
+    bool taskPreemptible(const Cpu& c, bool irqReturn) const;
 
     Machine& m_;
     // dispatch() steps taken at the current instant, on all CPUs (bounded: a

@@ -32,8 +32,9 @@ enum WorkFlags : std::uint8_t {
     kBhOff = 2,         // local_bh_disable: softirqs wait; not preemptible, except on PREEMPT_RT
     kNoPreempt = 4,     // preempt_disable / raw_spinlock_t: not preemptible, on PREEMPT_RT too
     kUser = 8,          // user-mode code: an interrupt returning here always may reschedule
-    kReschedPoint = 16, // cond_resched(): a voluntary preemption point
+    kReschedPoint = 16, // cond_resched(): a preemption point under every model
     kSpinLock = 32,     // spin_lock (spinlock_t): not preemptible, except on PREEMPT_RT (a sleeping lock)
+    kMightResched = 64, // might_sleep() -> might_resched(): a point only with PREEMPT_VOLUNTARY
 };
 
 // What the timeline shows for a frame.

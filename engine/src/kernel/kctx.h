@@ -1,7 +1,8 @@
 // The handle every kernel code path gets: which machine, which frame. A code
 // path spends CPU time with `co_await c.work(ns, flags)`, sleeps with
 // `co_await c.block()` and offers a voluntary preemption point with
-// `co_await c.condResched()`; exec.cpp decides what happens in between.
+// `co_await c.condResched()` (or `c.mightSleep()`); exec.cpp decides what
+// happens in between.
 #pragma once
 
 #include "kernel/frame.h"
@@ -52,6 +53,10 @@ public:
 
     // Task frames: cond_resched(): reschedule here if need_resched is set.
     WorkAwaiter condResched() { return WorkAwaiter{*this, 0, kReschedPoint}; }
+    // Task frames: might_sleep() (mutex_lock(), GFP_KERNEL allocations): with
+    // PREEMPT_VOLUNTARY it is might_resched() = cond_resched(); with
+    // PREEMPT_NONE nothing (include/linux/kernel.h).
+    WorkAwaiter mightSleep() { return WorkAwaiter{*this, 0, kMightResched}; }
 
 private:
     friend struct WorkAwaiter;

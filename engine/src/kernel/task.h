@@ -26,6 +26,9 @@ struct Task {
     Cpu* cpu = nullptr; // where it runs or is queued (or ran last)
     Frame frame;
     bool isIdle = false;
+    // The stop class (kernel/sched/stop_task.c, above every other): the per-CPU
+    // stopper, migration/N. It shows as SCHED_FIFO 99 (sched_set_stop_task()).
+    bool isStop = false;
     Worker* worker = nullptr; // workqueue workers (workqueue.h)
 
     // fair class (sched/fair.h): the scheduling entity
@@ -34,6 +37,7 @@ struct Task {
     double vlag = 0;
     Time slice = 0;
     bool sliceProtected = false; // EEVDF RUN_TO_PARITY: picked, slice not yet used up
+    bool cfsPlaced = false;      // CFS: placed once already (the first placement is the fork's)
     Time sumExec = 0;            // time charged to the task's scheduling entity
     Time execAtPick = 0;         // sumExec when last picked (CFS ideal-runtime check)
     // rt class (sched/rt.h)

@@ -28,13 +28,25 @@ void Watchdogs::createStopper(int cpu) {
                                                      touch(k.cpu().id); // softlockup_fn()
                                                  }
                                              });
+    at(cpu).stopper->isStop = true; // sched_set_stop_task()
 }
 
+// rcu_sched_clock_irq() -> rcu_flavor_sched_clock_irq() (kernel/rcu/tree_plugin.h):
+// a tick that interrupted user mode or the idle task is a quiescent state. With
+// PREEMPT_RCU so is one that interrupted a task's kernel code with preemption
+// and BH enabled (preempt_count() & (PREEMPT_MASK | SOFTIRQ_MASK) == 0, outside
+// rcu_read_lock(): the model has no read-side sections). A tick on top of a
+// softirq never is.
 void Watchdogs::rcuTick(const Cpu& k) {
     if (k.stack.size() != 2) return; // the tick's own frame on top of a task
     const Frame* below = k.stack[0];
-    if (below->type == Frame::Type::Task && (below->task->isIdle || (below->hasWork && (below->flags & kUser))))
+    if (below->type != Frame::Type::Task) return;
+    const std::uint8_t fl = below->hasWork ? below->flags : below->baseFlags;
+    if (below->task->isIdle || (fl & kUser)) {
         quiescentState(k.id);
+        return;
+    }
+    if (m_.cfg().preemptRcu && !(fl & (kNoPreempt | kBhOff | kIrqsOff))) quiescentState(k.id);
 }
 
 void Watchdogs::check(Kctx& c) {
@@ -67,13 +79,14 @@ void Watchdogs::check(Kctx& c) {
         if (o.rcuWarnedAt >= 0 && now - o.rcuWarnedAt <= cfg.rcuStallTimeout) continue;
         o.rcuWarnedAt = now;
         char buf[200];
+        // kernel/rcu/tree.c RCU_NAME: the flavour's name
+        const char* flavour = cfg.preemptRcu ? "rcu_preempt" : "rcu_sched";
         if (&other == &k)
-            std::snprintf(buf, sizeof buf, "rcu: INFO: rcu_preempt self-detected stall on CPU%d (t=%lld jiffies)", k.id,
+            std::snprintf(buf, sizeof buf, "rcu: INFO: %s self-detected stall on CPU%d (t=%lld jiffies)", flavour, k.id,
                           static_cast<long long>(since / cfg.tickPeriod));
         else
-            std::snprintf(buf, sizeof buf,
-                          "rcu: INFO: rcu_preempt detected stalls on CPUs/tasks: { %d-....: (t=%lld jiffies) }",
-                          other.id, static_cast<long long>(since / cfg.tickPeriod));
+            std::snprintf(buf, sizeof buf, "rcu: INFO: %s detected stalls on CPUs/tasks: { %d-....: (t=%lld jiffies) }",
+                          flavour, other.id, static_cast<long long>(since / cfg.tickPeriod));
         m_.warn(other, "rcu_stall", buf);
     }
 }

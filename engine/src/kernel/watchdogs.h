@@ -1,13 +1,16 @@
 // Lockup and stall detectors (kernel/watchdog.c, kernel/rcu/tree_stall.h).
 //
 // Soft lockup: every CPU's watchdog hrtimer (period thresh/5) queues a
-// stopper work, a SCHED_FIFO 99 thread, which touches the CPU's timestamp.
+// stopper work (kernel/stop_machine.c stop_one_cpu_nowait()); the stopper
+// thread runs in the stop class, above every RT priority (it shows as FIFO
+// 99), and touches the CPU's timestamp.
 // A CPU that never schedules never runs it; when the hrtimer finally runs and
 // the timestamp is older than the threshold, it reports a soft lockup. A CPU
 // in an interrupt storm still takes timer interrupts, so it is a soft lockup,
 // not a hard one.
 // RCU stall: a CPU passes a quiescent state by context switching, idling, or
-// being in user mode at a tick. Checked from every tick, for every CPU: a CPU
+// being in user mode at a tick (with PREEMPT_RCU also in preemptible kernel
+// code at a tick). Checked from every tick, for every CPU: a CPU
 // that has not passed one for the timeout is reported, by itself
 // ("self-detected") or by another CPU ("detected stalls").
 #pragma once
@@ -32,7 +35,7 @@ public:
     void quiescentState(int cpu);
     // The soft-lockup timestamp is touched now (the stopper ran, or the CPU idles).
     void touch(int cpu);
-    // rcu_sched_clock_irq(): a tick that interrupted user mode or idle is a quiescent state.
+    // rcu_sched_clock_irq(): is the tick that interrupted this CPU a quiescent state?
     void rcuTick(const Cpu& k);
     // From the tick: kick the stopper, report a soft lockup or an RCU stall.
     void check(Kctx& c);

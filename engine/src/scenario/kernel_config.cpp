@@ -48,6 +48,11 @@ kern::Config kernelConfig(const Scenario& s) {
     c.watchdog = s.getBool("kernel.watchdog.enabled");
     c.softLockupThresh = s.getDuration("kernel.watchdog.soft_thresh_ns");
     c.rcuStallTimeout = s.getDuration("kernel.rcu.stall_timeout_ns");
+    // PREEMPT_RCU defaults to y with PREEMPTION (kernel/rcu/Kconfig): full, lazy and rt.
+    const std::string prcu = s.getString("kernel.rcu.preempt_rcu");
+    c.preemptRcu =
+        prcu == "on" || (prcu == "auto" && (c.preempt == PreemptModel::Full || c.preempt == PreemptModel::Lazy ||
+                                            c.preempt == PreemptModel::Rt));
     c.gicV3 = s.getString("gic.version") == "v3";
     c.eoimode = static_cast<int>(s.getInt("gic.eoimode"));
     c.activeBitMasking = s.getString("gic.masking") == "active-bit";

@@ -106,6 +106,9 @@ std::vector<ParamSpec> builtinParams() {
                          "Soft lockup: warn when a CPU has not scheduled for this long (2 x watchdog_thresh)."));
     v.push_back(duration("kernel.rcu.stall_timeout_ns", 21 * kSD, 10 * kMsD, 600 * kSD, wd,
                          "RCU CPU stall: warn when a CPU has not passed a quiescent state for this long."));
+    v.push_back(choice("kernel.rcu.preempt_rcu", "auto", {"auto", "on", "off"}, wd,
+                       "CONFIG_PREEMPT_RCU: a tick in preemptible kernel code is a quiescent state. "
+                       "auto: on for preempt=full/lazy/rt, as Kconfig defaults it."));
 
     v.push_back(duration("cost.irq_entry_ns", 500, 0, 100 * kUsD, cost, "Exception entry + irq_enter + dispatch."));
     v.push_back(duration("cost.irq_exit_ns", 250, 0, 100 * kUsD, cost, "irq_exit when no softirq is pending."));

@@ -199,7 +199,7 @@ Proc<void> submitterBody(Kctx& c, Gpu& g, std::size_t first) {
         const int points = g.p.execbufSleepPoints;
         Time left = g.p.execbufNs; // the chunks add up to the whole ioctl
         for (int i = 0; i < points; ++i) {
-            co_await c.condResched();
+            co_await c.mightSleep();
             const Time chunk = left / (points - i);
             co_await c.work(chunk);
             left -= chunk;

@@ -26,9 +26,10 @@ void appendI915Params(std::vector<ParamSpec>& v) {
     v.push_back(integer("gpu.submitters", 2, 0, 64, "threads", gpu,
                         "gem_exec_nop-style threads submitting nop batches to every engine."));
     v.push_back(duration("gpu.cost.execbuf_ns", 6 * kUsD, 0, 10 * kMsD, gpu, "CPU time of one execbuf ioctl."));
-    v.push_back(integer("gpu.execbuf_might_sleep", 3, 0, 64, "points", gpu,
-                        "might_sleep() points in the execbuf ioctl, spread evenly (struct_mutex lock, GFP_KERNEL "
-                        "allocations of the request and the object list): cond_resched() under voluntary preemption."));
+    v.push_back(
+        integer("gpu.execbuf_might_sleep", 3, 0, 64, "points", gpu,
+                "might_sleep() points in the execbuf ioctl, spread evenly (struct_mutex lock, GFP_KERNEL "
+                "allocations of the request and the object list): preemption points under voluntary preemption only."));
     v.push_back(duration(
         "gpu.cost.user_ns", 1 * kUsD, 0, 10 * kMsD, gpu,
         "Submitter's user-space time between two execbuf ioctls (a preemption point under voluntary preemption)."));

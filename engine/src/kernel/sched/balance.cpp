@@ -33,8 +33,8 @@ void Scheduler::newidleBalance(Cpu& c) {
     }
     if (!pick) return;
     dequeue(*from, *pick);
-    if (!pick->isRt()) fair_.migrated(*pick);
-    enqueue(c, *pick, !pick->isRt());
+    const bool place = !pick->isRt() && fair_.migrate(*pick, *from, c);
+    enqueue(c, *pick, place);
 }
 
 } // namespace irqscope::kern

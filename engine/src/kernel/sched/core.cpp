@@ -5,6 +5,7 @@
 #include "kernel/machine.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace irqscope::kern {
 
@@ -18,7 +19,8 @@ constexpr std::uint32_t kNiceWeight[40] = {88761, 71755, 56483, 46273, 36291, 29
 
 Scheduler::Scheduler(Machine& m)
     : m_(m), fair_(m), rt_(m), bandwidth_(m), placement_(m), ipiLines_(static_cast<std::size_t>(m.cpuCount()), nullptr),
-      nrSwitches_(static_cast<std::size_t>(m.cpuCount()), 0) {}
+      nrSwitches_(static_cast<std::size_t>(m.cpuCount()), 0),
+      stopQueued_(static_cast<std::size_t>(m.cpuCount()), nullptr) {}
 
 Task& Scheduler::createTask(std::string name, ContextKind kind, Policy policy, int prioOrNice, CpuMask affinity,
                             CodeFn body) {
@@ -65,41 +67,71 @@ void Scheduler::setReschedIpi(int cpu, hw::IrqLine& line) {
 }
 
 void Scheduler::enqueue(Cpu& c, Task& t, bool wakeup) {
+    const Cpu* prev = t.cpu;
     t.cpu = &c;
-    if (t.isRt()) rt_.enqueue(c, t);
-    else fair_.enqueue(c, t, wakeup);
+    if (t.isStop) stopQueued_[static_cast<std::size_t>(c.id)] = &t;
+    else if (t.isRt()) rt_.enqueue(c, t);
+    else fair_.enqueue(c, t, wakeup, prev);
     m_.observers().runqueueChanged(c, t, true);
 }
 
 void Scheduler::dequeue(Cpu& c, Task& t) {
-    const bool found = t.isRt() ? rt_.dequeue(c, t) : fair_.dequeue(c, t);
+    Task*& stop = stopQueued_[static_cast<std::size_t>(c.id)];
+    const bool found = t.isStop   ? std::exchange(stop, nullptr) == &t
+                       : t.isRt() ? rt_.dequeue(c, t)
+                                  : fair_.dequeue(c, t);
     if (!found) return;
     m_.observers().runqueueChanged(c, t, false);
 }
 
-void Scheduler::checkPreemptWakeup(Cpu& c, Task& woken) {
+void Scheduler::checkPreemptWakeup(Cpu& c, Task& woken, int fromCpu) {
     const Task* cur = c.curr;
     if (cur->isIdle) {
-        setNeedResched(c, false);
+        setNeedResched(c, false, fromCpu);
+        return;
+    }
+    if (woken.isStop) { // wakeup_preempt(): a higher class always preempts
+        setNeedResched(c, false, fromCpu);
         return;
     }
     if (woken.isRt()) {
-        if (RtSched::wakeupPreempts(*cur, woken)) setNeedResched(c, false);
+        if (!cur->isStop && RtSched::wakeupPreempts(*cur, woken)) setNeedResched(c, false, fromCpu);
         return;
     }
     if (cur->isRt()) return;
     if (woken.policy == Policy::Batch || woken.policy == Policy::Idle) return;
-    if (fair_.wakeupPreempts(c, woken)) setNeedResched(c, true);
+    if (fair_.wakeupPreempts(c, woken)) setNeedResched(c, true, fromCpu);
 }
 
-void Scheduler::setNeedResched(Cpu& c, bool lazyOk) {
-    if (lazyOk && m_.cfg().preempt == PreemptModel::Lazy) {
-        c.needReschedLazy = true;
-        if (c.curr->isIdle) c.needResched = true;
-    } else {
-        c.needResched = true;
+// __resched_curr() (kernel/sched/core.c, 6.13+; resched_curr() before): the
+// idle task is always rescheduled at once; a flag already set sends nothing;
+// the local CPU just sets it. Another CPU gets a reschedule IPI
+// (set_nr_and_not_polling() -> smp_send_reschedule()) for TIF_NEED_RESCHED
+// only: a lazy request is not sent, the target finds it at its next tick
+// (sched_tick() promotes it) or on its next return to user mode.
+// An idle target is woken without the IPI's interrupt path: the idle loop's
+// exit is `machine.idle_exit_ns` (a simplification, see docs/engine.md).
+void Scheduler::setNeedResched(Cpu& c, bool lazyOk, int fromCpu) {
+    const bool lazy = lazyOk && m_.cfg().preempt == PreemptModel::Lazy && !c.curr->isIdle;
+    if (c.needResched || (lazy && c.needReschedLazy)) return;
+    if (lazy) c.needReschedLazy = true;
+    else c.needResched = true;
+    const bool remote = fromCpu >= 0 && fromCpu != c.id && !c.curr->isIdle;
+    if (!remote) {
+        if (!lazy) m_.exec().kick(c); // checked where this CPU's code next may reschedule
+        return;
     }
-    m_.exec().kick(c);
+    if (!lazy) sendReschedIpi(fromCpu, c.id);
+}
+
+// smp_send_reschedule(): the sender writes the SGI register (ICC_SGI1R_EL1 on
+// arm64 gic_ipi_send_mask(), with its barriers) before it goes on; the target
+// takes the interrupt when its interrupts are on, and reschedules on its way
+// out (scheduler_ipi()).
+void Scheduler::sendReschedIpi(int fromCpu, int target) {
+    m_.cpu(fromCpu).top()->owed += m_.cfg().cost.ipiSend;
+    m_.observers().flow(FlowKind::Ipi, fromCpu, m_.now(), target, m_.now());
+    m_.irq().raise(*ipiLines_[static_cast<std::size_t>(target)]);
 }
 
 bool Scheduler::wake(Task& t, int fromCpu, FlowKind flowKind) {
@@ -120,20 +152,15 @@ bool Scheduler::wake(Task& t, int fromCpu, FlowKind flowKind) {
     t.wakeSrcTime = m_.now();
     if (fromCpu >= 0) m_.observers().instant(fromCpu, InstantKind::Wakeup, t.nameId, kNoString);
     enqueue(c, t, true);
-    // The woken task is placed; does it preempt? Remote CPUs learn through an IPI.
-    const bool wasResched = c.needResched;
-    checkPreemptWakeup(c, t);
-    if (!wasResched && c.needResched && fromCpu >= 0 && fromCpu != target && !c.curr->isIdle) {
-        // smp_send_reschedule(): the waker writes the SGI register (ICC_SGI1R_EL1
-        // on arm64 gic_ipi_send_mask(), with its barriers) before it goes on.
-        m_.cpu(fromCpu).top()->owed += m_.cfg().cost.ipiSend;
-        m_.observers().flow(FlowKind::Ipi, fromCpu, m_.now(), target, m_.now());
-        m_.irq().raise(*ipiLines_[static_cast<std::size_t>(target)]);
-    }
+    checkPreemptWakeup(c, t, fromCpu); // wakeup_preempt(): remote CPUs learn through an IPI
     return true;
 }
 
 Task* Scheduler::pickNext(Cpu& c) {
+    if (Task* s = std::exchange(stopQueued_[static_cast<std::size_t>(c.id)], nullptr)) {
+        m_.observers().runqueueChanged(c, *s, false);
+        return s;
+    }
     if (rt_.queued(c.id) > 0 && bandwidth_.rtAllowed(c.id, !fair_.empty(c.id))) {
         Task* t = rt_.pick(c);
         m_.observers().runqueueChanged(c, *t, false);
@@ -153,7 +180,8 @@ Task* Scheduler::pickNext(Cpu& c) {
 void Scheduler::putPrev(Cpu& c, Task& prev) {
     if (prev.state == Task::State::Running) {
         prev.state = Task::State::Runnable;
-        if (prev.isRt()) rt_.putPrev(c, prev);
+        if (prev.isStop) stopQueued_[static_cast<std::size_t>(c.id)] = &prev;
+        else if (prev.isRt()) rt_.putPrev(c, prev);
         else fair_.putPrev(c, prev);
         m_.observers().runqueueChanged(c, prev, true);
         return;
@@ -206,6 +234,7 @@ void Scheduler::updateCurr(Cpu& c, Time delta) {
     Task* t = c.curr;
     if (t->isIdle) return;
     t->sumExec += delta;
+    if (t->isStop) return; // update_curr_stop(): no RT budget
     if (t->isRt()) {
         bandwidth_.charge(c, delta);
         if (t->policy == Policy::RR) t->rrLeft -= delta;

@@ -36,7 +36,7 @@ double FairSched::avgVruntime(const Cpu& c) const {
     return sw > 0 ? svw / sw : r.minVruntime;
 }
 
-void FairSched::placeEntity(const Cpu& c, Task& t) {
+void FairSched::placeEntity(const Cpu& c, Task& t, const Cpu* prev) {
     const Config& cfg = m_.cfg();
     if (cfg.fair == FairClass::Eevdf) {
         // place_entity(): keep the lag the task had when it left (limit_lag()).
@@ -51,17 +51,57 @@ void FairSched::placeEntity(const Cpu& c, Task& t) {
         else lag = 0;
         t.vruntime = avgVruntime(c) - lag;
         t.deadline = t.vruntime + double(t.slice) * 1024.0 / t.weight;
-    } else {
-        // GENTLE_FAIR_SLEEPERS: a sleeper gets at most half a latency period of credit.
-        const double minV = rq(c).minVruntime;
-        const double thresh = double(cfg.cfsLatency * cfg.schedScale()) / 2;
-        t.vruntime = std::max(minV + t.vlag, minV - thresh);
+        return;
     }
+    // kernel/sched/fair.c v6.1 place_entity(), task_fork_fair(), migrate_task_rq_fair().
+    const double minV = rq(c).minVruntime;
+    if (!t.cfsPlaced) {
+        // initial: START_DEBIT, the new task's slot opens at the end of the period
+        t.cfsPlaced = true;
+        t.vruntime = minV + cfsVslice(c, t);
+        return;
+    }
+    // A sleeper kept its vruntime; waking on another CPU moves it from that
+    // queue's min_vruntime to this one's.
+    if (prev && prev != &c) t.vruntime += minV - rq(prev->id).minVruntime;
+    // Sleeps up to half a latency period don't count (GENTLE_FAIR_SLEEPERS);
+    // a SCHED_IDLE task gets min_granularity.
+    const Time thresh =
+        t.policy == Policy::Idle ? cfg.cfsMinGran * cfg.schedScale() : cfg.cfsLatency * cfg.schedScale() / 2;
+    t.vruntime = std::max(t.vruntime, minV - double(thresh));
 }
 
-void FairSched::enqueue(const Cpu& c, Task& t, bool wakeup) {
-    if (wakeup) placeEntity(c, t);
+// sched_slice() with the task added to the queue, scaled by its weight.
+double FairSched::cfsVslice(const Cpu& c, const Task& t) {
+    const Config& cfg = m_.cfg();
+    double load = t.weight;
+    for (const Task* q : rq(c).queue) load += q->weight;
+    std::size_t nr = rq(c).queue.size() + 1;
+    if (currCounts(c.curr)) load += c.curr->weight, ++nr;
+    const Time minGran = cfg.cfsMinGran * cfg.schedScale();
+    Time period = cfg.cfsLatency * cfg.schedScale();
+    if (static_cast<Time>(nr) > period / std::max<Time>(minGran, 1)) period = static_cast<Time>(nr) * minGran;
+    const double slice = double(period) * t.weight / load;
+    return slice * 1024.0 / t.weight;
+}
+
+void FairSched::enqueue(const Cpu& c, Task& t, bool wakeup, const Cpu* prev) {
+    if (wakeup) placeEntity(c, t, prev);
     rq(c).queue.push_back(&t);
+}
+
+void FairSched::charge(Task& t, Time delta) {
+    t.vruntime += double(delta) * 1024.0 / t.weight;
+    if (m_.cfg().fair == FairClass::Cfs && t.cpu) updateMinVruntime(*t.cpu, t);
+}
+
+bool FairSched::migrate(Task& t, const Cpu& from, const Cpu& to) {
+    if (m_.cfg().fair == FairClass::Eevdf) {
+        t.vlag = 0;
+        return true;
+    }
+    t.vruntime += rq(to).minVruntime - rq(from).minVruntime;
+    return false;
 }
 
 bool FairSched::dequeue(const Cpu& c, Task& t) {
@@ -82,9 +122,8 @@ void FairSched::sleep(const Cpu& c, Task& t) {
         // DELAY_DEQUEUE (6.12+): a sleeper that ran ahead stays queued until
         // its negative lag is paid back, so it leaves at lag 0.
         if (m_.cfg().delayDequeue) t.vlag = std::max(t.vlag, 0.0);
-    } else {
-        t.vlag = t.vruntime - r.minVruntime;
     }
+    // CFS: dequeue_entity(DEQUEUE_SLEEP) keeps the absolute vruntime.
 }
 
 bool FairSched::eevdfPicksOther(const Cpu& c, const Task* candidate) {
@@ -157,10 +196,15 @@ bool FairSched::tickPreempts(const Cpu& c, Task& t) {
     return ran > ideal || (ran > minGran && t.vruntime - leftmost > double(ideal));
 }
 
-void FairSched::updateMinVruntime(const Cpu& c, const Task& next) {
+void FairSched::updateMinVruntime(const Cpu& c, const Task& curr) {
     Rq& r = rq(c);
-    double mv = next.isIdle || next.isRt() ? r.minVruntime : next.vruntime;
-    for (const Task* t : r.queue) mv = std::min(mv, t->vruntime);
+    const bool fairCurr = !curr.isIdle && !curr.isRt() && curr.state == Task::State::Running;
+    double mv = fairCurr ? curr.vruntime : r.minVruntime;
+    bool any = fairCurr;
+    for (const Task* t : r.queue) {
+        mv = any ? std::min(mv, t->vruntime) : t->vruntime;
+        any = true;
+    }
     r.minVruntime = std::max(r.minVruntime, mv);
 }
 

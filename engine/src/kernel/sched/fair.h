@@ -9,7 +9,9 @@
 // wait a slice or a tick behind a nice-0 hog.
 // CFS (<6.6): pick the smallest vruntime; a waker preempts only when ahead by
 // more than the (weighted) wake-up granularity; the tick preempts after the
-// ideal slice. Slices scale by 1+ilog2(min(CPUs, 8)) like the kernel's sysctls.
+// ideal slice. A sleeper keeps its vruntime and is placed at
+// max(vruntime, min_vruntime - sched_latency/2) (GENTLE_FAIR_SLEEPERS), a new
+// task one vslice after min_vruntime (START_DEBIT). Slices scale by 1+ilog2(min(CPUs, 8)) like the kernel's sysctls.
 #pragma once
 
 #include "kernel/task.h"
@@ -28,8 +30,9 @@ public:
     std::size_t queued(int cpu) const { return rq(cpu).queue.size(); }
     const std::vector<Task*>& queue(int cpu) const { return rq(cpu).queue; }
 
-    // enqueue_entity(): a woken task is placed first (place_entity()).
-    void enqueue(const Cpu& c, Task& t, bool wakeup);
+    // enqueue_entity(): a woken task is placed first (place_entity()); prev
+    // is the CPU whose queue the task left (its vruntime is relative to it).
+    void enqueue(const Cpu& c, Task& t, bool wakeup, const Cpu* prev);
     // Back on the queue after running (put_prev_task()).
     void putPrev(const Cpu& c, Task& t) { rq(c).queue.push_back(&t); }
     bool dequeue(const Cpu& c, Task& t);
@@ -41,12 +44,14 @@ public:
     bool wakeupPreempts(const Cpu& c, const Task& woken);
     // The tick: should the current fair task give up the CPU?
     bool tickPreempts(const Cpu& c, Task& t);
-    // update_curr(): the current task ran delta ns.
-    void charge(Task& t, Time delta) { t.vruntime += double(delta) * 1024.0 / t.weight; }
-    // A task switched in: keep min_vruntime monotonic.
-    void updateMinVruntime(const Cpu& c, const Task& next);
-    // A task pulled from another CPU starts without lag.
-    void migrated(Task& t) { t.vlag = 0; }
+    // update_curr(): the current task ran delta ns (CFS: min_vruntime follows).
+    void charge(Task& t, Time delta);
+    // update_min_vruntime() with `curr` running (or not a fair task): monotonic.
+    void updateMinVruntime(const Cpu& c, const Task& curr);
+    // A queued task pulled from `from` to `to`. EEVDF: it starts without lag
+    // and is placed again (true). CFS: its vruntime moves from one queue's
+    // min_vruntime to the other's, no placement (false).
+    bool migrate(Task& t, const Cpu& from, const Cpu& to);
     // The slice a new task starts with.
     Time baseSlice() const;
 
@@ -59,7 +64,9 @@ private:
     Rq& rq(int cpu) { return rqs_[static_cast<std::size_t>(cpu)]; }
     const Rq& rq(int cpu) const { return rqs_[static_cast<std::size_t>(cpu)]; }
     double avgVruntime(const Cpu& c) const;
-    void placeEntity(const Cpu& c, Task& t);
+    void placeEntity(const Cpu& c, Task& t, const Cpu* prev);
+    // CFS sched_vslice(): t's share of the latency period, in its vruntime.
+    double cfsVslice(const Cpu& c, const Task& t);
     bool eevdfPicksOther(const Cpu& c, const Task* candidate);
 
     Machine& m_;

@@ -1,9 +1,9 @@
 // The scheduler core (kernel/sched/core.c): tasks, wake-ups, need_resched,
-// schedule() and the tick, over the classes in order RT > fair > idle.
+// schedule() and the tick, over the classes in order stop > RT > fair > idle.
 //
-// A wake-up only sets need_resched (remotely through a reschedule IPI unless
-// the target is idle); exec.cpp applies the preemption model at the points
-// where the kernel checks it.
+// A wake-up only sets need_resched; another CPU learns of it through a
+// reschedule IPI (not an idle one, not a lazy request); exec.cpp applies the
+// preemption model at the points where the kernel checks it.
 #pragma once
 
 #include "kernel/sched/bandwidth.h"
@@ -34,8 +34,10 @@ public:
     // try_to_wake_up() from `fromCpu` (-1: from a device, not a CPU). Returns
     // true if the task was sleeping.
     bool wake(Task& t, int fromCpu, FlowKind flow = FlowKind::WakeTask);
-    // resched_curr(); lazyOk: a fair-class request that lazy preemption may defer.
-    void setNeedResched(Cpu& c, bool lazyOk);
+    // resched_curr() / resched_curr_lazy() by code running on `fromCpu` (-1:
+    // not on a CPU, treated as local); lazyOk: a fair-class request that lazy
+    // preemption may defer.
+    void setNeedResched(Cpu& c, bool lazyOk, int fromCpu = -1);
     void schedule(Cpu& c);
     // scheduler_tick()
     void tick(Cpu& c);
@@ -57,7 +59,8 @@ private:
     void enqueue(Cpu& c, Task& t, bool wakeup);
     void dequeue(Cpu& c, Task& t);
     Task* pickNext(Cpu& c);
-    void checkPreemptWakeup(Cpu& c, Task& woken);
+    void checkPreemptWakeup(Cpu& c, Task& woken, int fromCpu);
+    void sendReschedIpi(int fromCpu, int target);
     void newidleBalance(Cpu& c);
     void putPrev(Cpu& c, Task& prev);
     void switchTo(Cpu& c, Task& prev, Task& next);
@@ -70,6 +73,7 @@ private:
     std::vector<std::unique_ptr<Task>> tasks_;
     std::vector<hw::IrqLine*> ipiLines_;
     std::vector<std::uint64_t> nrSwitches_;
+    std::vector<Task*> stopQueued_; // the stop class's queue: at most the CPU's stopper
     int nextPid_ = 1;
 };
 
