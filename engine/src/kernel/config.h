@@ -40,7 +40,9 @@ struct Config {
     bool wakeAffineWeight = true; // wake_affine_weight(); false: always the waker's CPU
     Time cfsLatency = 6'000'000, cfsMinGran = 750'000, cfsWakeupGran = 1'000'000;
     RtLimit rtLimit = RtLimit::FairServer;
-    Time rtRuntime = 950'000'000, rtPeriod = 1'000'000'000, fairServerRuntime = 50'000'000;
+    Time rtRuntime = 950'000'000, rtPeriod = 1'000'000'000, fairServerRuntime = 50'000'000,
+         fairServerPeriod = 1'000'000'000;
+    bool rtRuntimeShare = false; // RT_RUNTIME_SHARE
     Time rrTimeslice = 100'000'000;
     Time wqCpuIntensive = 10'000'000;
     int wqMaxActive = 256;

@@ -26,8 +26,18 @@ void Timers::start(Cpu& c) {
     arm(c);
 }
 
-void Timers::hrtimerStart(int cpu, Time when, HrtimerFn fn) {
-    at(cpu).hrtimers.push_back(HrTimer{when, hrSeq_++, std::move(fn)});
+std::uint64_t Timers::hrtimerStart(int cpu, Time when, HrtimerFn fn) {
+    const std::uint64_t id = ++hrSeq_;
+    at(cpu).hrtimers.push_back(HrTimer{when, id, std::move(fn)});
+    arm(m_.cpu(cpu));
+    return id;
+}
+
+void Timers::hrtimerCancel(int cpu, std::uint64_t id) {
+    auto& v = at(cpu).hrtimers;
+    const auto it = std::find_if(v.begin(), v.end(), [id](const HrTimer& h) { return h.seq == id; });
+    if (it == v.end()) return;
+    v.erase(it);
     arm(m_.cpu(cpu));
 }
 

@@ -26,7 +26,10 @@ public:
     // Boot: the first tick one period in; an idle CPU starts with it stopped (NO_HZ_IDLE).
     void start(Cpu& c);
     // An hrtimer on `cpu` expiring at `when`; fn runs in the timer hardirq.
-    void hrtimerStart(int cpu, Time when, HrtimerFn fn);
+    // Returns its id (never 0) for hrtimerCancel().
+    std::uint64_t hrtimerStart(int cpu, Time when, HrtimerFn fn);
+    // hrtimer_try_to_cancel(): a timer that has not fired yet is removed.
+    void hrtimerCancel(int cpu, std::uint64_t id);
     std::uint64_t jiffies() const;
 
     bool tickStopped(int cpu) const { return at(cpu).tickStopped; }

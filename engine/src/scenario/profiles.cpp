@@ -1,6 +1,9 @@
 // Profiles: a named bundle of parameter values. machine.platform describes the
 // hardware a seed was measured on; kernel.version selects the rules of that
-// release (scheduler class, ksoftirqd gate, RT throttling vs fair server).
+// release (scheduler class, ksoftirqd gate, RT throttling vs fair server,
+// RT_RUNTIME_SHARE: on until 5.10, commit 2586af1ac187 "sched/rt: Disable
+// RT_RUNTIME_SHARE by default"; 6.12 replaced throttling by the fair server,
+// commit 5f6bd380c7bd "sched/rt: Remove default bandwidth control").
 // Precedence: schema default < kernel.version < machine.platform < user.
 //
 // Platform costs are calibrated ESTIMATES: GICv2 does
@@ -35,8 +38,8 @@ namespace irqscope::detail {
 nlohmann::json builtinProfiles() {
     return nlohmann::json::parse(R"json({
   "kernel.version": {
-    "4.4":  {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "throttling"},
-    "4.19": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": true,  "kernel.sched.rt_limit": "throttling"},
+    "4.4":  {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "throttling", "kernel.sched.rt_runtime_share": true},
+    "4.19": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": true,  "kernel.sched.rt_limit": "throttling", "kernel.sched.rt_runtime_share": true},
     "5.10": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": true,  "kernel.sched.rt_limit": "throttling"},
     "6.1":  {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs",   "kernel.ksoftirqd_gate": true,  "kernel.sched.rt_limit": "throttling"},
     "6.6":  {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "eevdf", "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "throttling"},

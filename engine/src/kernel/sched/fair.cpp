@@ -18,7 +18,7 @@ Time FairSched::baseSlice() const {
 
 // The current task counts in the average while it runs (it is not on the queue).
 static bool currCounts(const Task* cur) {
-    return cur && !cur->isIdle && !cur->isRt() && cur->state == Task::State::Running;
+    return cur && cur->isFair() && cur->state == Task::State::Running;
 }
 
 double FairSched::avgVruntime(const Cpu& c) const {
@@ -159,7 +159,7 @@ bool FairSched::tickPreempts(const Cpu& c, Task& t) {
 
 void FairSched::updateMinVruntime(const Cpu& c, const Task& next) {
     Rq& r = rq(c);
-    double mv = next.isIdle || next.isRt() ? r.minVruntime : next.vruntime;
+    double mv = !next.isFair() ? r.minVruntime : next.vruntime;
     for (const Task* t : r.queue) mv = std::min(mv, t->vruntime);
     r.minVruntime = std::max(r.minVruntime, mv);
 }
