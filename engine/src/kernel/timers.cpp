@@ -29,7 +29,7 @@ void Timers::start(Cpu& c) {
 std::uint64_t Timers::hrtimerStart(int cpu, Time when, HrtimerFn fn) {
     const std::uint64_t id = ++hrSeq_;
     at(cpu).hrtimers.push_back(HrTimer{when, id, std::move(fn)});
-    arm(m_.cpu(cpu));
+    if (!at(cpu).inHandler && !at(cpu).fired) arm(m_.cpu(cpu));
     return id;
 }
 
@@ -38,7 +38,7 @@ void Timers::hrtimerCancel(int cpu, std::uint64_t id) {
     const auto it = std::find_if(v.begin(), v.end(), [id](const HrTimer& h) { return h.seq == id; });
     if (it == v.end()) return;
     v.erase(it);
-    arm(m_.cpu(cpu));
+    if (!at(cpu).inHandler && !at(cpu).fired) arm(m_.cpu(cpu));
 }
 
 void Timers::restartTick(Cpu& c) {
@@ -73,6 +73,7 @@ void Timers::arm(Cpu& c) {
 void Timers::onComparator(Cpu& c) {
     PerCpu& t = at(c.id);
     t.comparator = {};
+    t.fired = true;
     m_.irq().raise(*t.line);
 }
 
@@ -81,6 +82,8 @@ Proc<IrqReturn> Timers::interrupt(Kctx& c) {
     PerCpu& t = at(k.id);
     const Config& cfg = m_.cfg();
     // hrtimer_interrupt(): run every expired hrtimer in expiry order.
+    t.inHandler = true;
+    t.fired = false;
     for (;;) {
         auto it = std::min_element(t.hrtimers.begin(), t.hrtimers.end(), [](const HrTimer& a, const HrTimer& b) {
             return a.when < b.when || (a.when == b.when && a.seq < b.seq);
@@ -102,6 +105,7 @@ Proc<IrqReturn> Timers::interrupt(Kctx& c) {
         if (jiffies() % 4 == static_cast<std::uint64_t>(k.id % 4)) m_.softirq().raise(k, RCU);
         m_.watchdogs().check(c);
     }
+    t.inHandler = false;
     arm(k);
     co_return IrqReturn::Handled;
 }

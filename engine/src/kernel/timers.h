@@ -53,6 +53,9 @@ private:
         sim::EventId comparator;
         Time nextTick = 0;
         bool tickStopped = false;
+        // The comparator fired and its interrupt is not handled yet, or
+        // hrtimer_interrupt() runs: it reprograms the comparator at its end.
+        bool fired = false, inHandler = false;
         std::vector<HrTimer> hrtimers; // unsorted (few)
     };
     PerCpu& at(int cpu) { return cpus_[static_cast<std::size_t>(cpu)]; }
