@@ -196,6 +196,37 @@ private slots:
         alone.run(1100 * kMs);
         QVERIFY(alone.task("fair")->runNs > 1095 * kMs);
     }
+
+    void idleTimeEndsTheFairServersStarvationMode() {
+        // A first starvation (hog A, fair F) leaves the server running at once
+        // for new fair work; 300 ms of idle time (dl_server_update_idle_time())
+        // use its runtime up and defer it again: G, starved by hog B from
+        // 1.5 s, waits for the deferred activation instead of running at once.
+        Harness h({{"machine.cpus", "1"}});
+        Machine& m = *h.m;
+        auto job = [&](const char* name, Policy pol, int prio, Time work) -> Task& {
+            return m.sched().createTask(name, ContextKind::User, pol, prio, m.allCpus(), [work](Kctx& c) -> Proc<void> {
+                for (Time left = work; left > 0; left -= kMs) co_await c.work(kMs, kUser);
+                co_await c.block();
+            });
+        };
+        Task& a = job("hogA", Policy::Fifo, 10, 1200 * kMs);
+        Task& f = job("F", Policy::Normal, 0, 40 * kMs);
+        Task& b = job("hogB", Policy::Fifo, 10, 10000 * kMs);
+        Task& g = job("G", Policy::Normal, 0, 10000 * kMs);
+        h.at(0, [&] {
+            m.sched().wake(a, -1);
+            m.sched().wake(f, -1);
+        });
+        h.at(1500 * kMs, [&] {
+            m.sched().wake(b, -1);
+            m.sched().wake(g, -1);
+        });
+        h.run(2100 * kMs);
+        const Time fStart = firstStart(h, 0, "F"), gStart = firstStart(h, 0, "G");
+        QVERIFY2(fStart >= 945 * kMs && fStart < 960 * kMs, qPrintable(QString::number(fStart)));
+        QVERIFY2(gStart > 1900 * kMs, qPrintable(QString::number(gStart)));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestDeadline)

@@ -73,6 +73,7 @@ void Scheduler::enqueue(Cpu& c, Task& t, bool wakeup) {
         rt_.enqueue(c, t);
     } else {
         fair_.enqueue(c, t, wakeup);
+        if (c.curr->isIdle) dl_.serverIdle(c);
         dl_.serverStart(c); // dl_server_start(): a fair task is queued
     }
     m_.observers().runqueueChanged(c, t, true);
@@ -211,6 +212,8 @@ void Scheduler::switchTo(Cpu& c, Task& prev, Task& next) {
     next.sliceProtected = true;
     if (next.worker) m_.wq().workerRunning(next);
     if (prev.isIdle || next.isIdle) m_.watchdogs().touch(c.id); // an idle CPU runs its stopper at once
+    if (prev.isIdle) dl_.serverIdle(c);
+    if (next.isIdle) dl_.idleStart(c);
     if (prev.isIdle && m_.timers().tickStopped(c.id)) {
         m_.timers().restartTick(c); // leaving NO_HZ idle
     } else if (next.isIdle && m_.cfg().nohzIdle) {

@@ -85,6 +85,11 @@ public:
     bool serverCheck(Cpu& c);
     // put_prev of a fair task: the same check; the task no longer runs for the server.
     void serverPutPrev(Cpu& c, Task& t);
+    // The CPU goes idle / the idle time ends (put_prev_task_idle(), or a fair
+    // task queued on an idle CPU): dl_server_update_idle_time() counts idle
+    // time as runtime the fair tasks could have used.
+    void idleStart(const Cpu& c);
+    void serverIdle(const Cpu& c);
 
 private:
     struct Server {
@@ -98,6 +103,7 @@ private:
         std::vector<DlEntity*> queue; // insertion order; EDF by scan (ties: first queued)
         std::vector<Task*> owners;    // the task of each entry, null for the server
         Server server;
+        Time idleSince = 0;
     };
     Rq& rq(int cpu) { return rqs_[static_cast<std::size_t>(cpu)]; }
     const Rq& rq(int cpu) const { return rqs_[static_cast<std::size_t>(cpu)]; }

@@ -175,6 +175,25 @@ void DlSched::serverCharge(const Cpu& c, Time delta) {
     }
 }
 
+void DlSched::idleStart(const Cpu& c) {
+    rq(c.id).idleSince = m_.now();
+}
+
+// dl_server_update_idle_time(): idle time consumes the deferred server's
+// runtime; once it is used up the server is back in its deferred state.
+void DlSched::serverIdle(const Cpu& c) {
+    Rq& r = rq(c.id);
+    const Time delta = m_.now() - r.idleSince;
+    r.idleSince = m_.now();
+    DlEntity& se = r.server.se;
+    if (!serverEnabled() || se.runtime < 0 || delta <= 0) return;
+    se.runtime -= delta;
+    if (se.runtime < 0) {
+        r.server.deferRunning = false;
+        se.runtime = 0;
+    }
+}
+
 void DlSched::serverThrottle(Cpu& c) {
     Server& s = rq(c.id).server;
     s.se.throttled = true;
