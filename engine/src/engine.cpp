@@ -43,6 +43,7 @@ Result<RunResult> run(const Scenario& scenario, const RunOptions& options) {
             m.setChecker(&invariants);
         }
         devices::installDevices(m, devices::readDeviceParams(scenario));
+        if (const auto& no = m.refused()) return Error{scenario.source(), no->first, no->second};
         m.start();
         m.runUntil(duration, options.cancel, options.progress);
         r.metrics.cancelled = options.cancel && options.cancel->load();

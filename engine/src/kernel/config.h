@@ -46,7 +46,9 @@ struct Config {
     bool asymCapacityWakeup = true; // select_idle_capacity() on big.LITTLE (v5.7+)
     Time cfsLatency = 6'000'000, cfsMinGran = 750'000, cfsWakeupGran = 1'000'000;
     RtLimit rtLimit = RtLimit::FairServer;
-    Time rtRuntime = 950'000'000, rtPeriod = 1'000'000'000, fairServerRuntime = 50'000'000;
+    Time rtRuntime = 950'000'000, rtPeriod = 1'000'000'000, fairServerRuntime = 50'000'000,
+         fairServerPeriod = 1'000'000'000;
+    bool rtRuntimeShare = false; // RT_RUNTIME_SHARE
     Time rrTimeslice = 100'000'000;
     Time wqCpuIntensive = 10'000'000;
     bool wqCpuIntensiveDetect = true; // 6.5+: wq_worker_tick() auto-detection

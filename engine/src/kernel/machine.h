@@ -96,6 +96,12 @@ public:
     // loop of them would run forever inside one instant.
     void stall(std::string why);
     const std::optional<std::string>& stalled() const { return stalled_; }
+    // The kernel refused a device's setup (sched_setattr() -EBUSY/-EINVAL): the
+    // run does not go on and says which parameter and why.
+    void refuse(std::string param, std::string why) {
+        if (!refused_) refused_.emplace(std::move(param), std::move(why));
+    }
+    const std::optional<std::pair<std::string, std::string>>& refused() const { return refused_; }
     // The run is over: close what is open and report (metrics.cpp).
     void finish(Time end, Metrics& out);
     // The checker of an invariant build: the run loop reports every event to
@@ -113,6 +119,7 @@ private:
     std::vector<Warning> warnings_;
     Observers observers_;
     std::optional<std::string> stalled_;
+    std::optional<std::pair<std::string, std::string>> refused_;
     check::Invariants* checker_ = nullptr;
     std::vector<std::shared_ptr<void>> owned_;
     // the mechanisms, in the order they are made (each may use those before it)

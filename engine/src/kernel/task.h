@@ -8,9 +8,21 @@
 
 namespace irqscope::kern {
 
-enum class Policy : std::uint8_t { Normal, Batch, Fifo, RR, Idle };
+enum class Policy : std::uint8_t { Normal, Batch, Fifo, RR, Idle, Deadline };
 
 struct Worker;
+
+// A SCHED_DEADLINE scheduling entity (struct sched_dl_entity): the task's
+// reservation (sched_attr runtime <= deadline <= period) and its CBS state.
+// The per-CPU fair server (6.12+) is one too, without a task.
+struct DlEntity {
+    Time dlRuntime = 0, dlDeadline = 0, dlPeriod = 0;
+    Time runtime = 0;  // budget left in this instance; negative: ran past it before the tick noticed
+    Time deadline = 0; // absolute deadline of this instance
+    bool throttled = false;
+    bool queued = false;     // on its CPU's deadline run queue
+    std::uint64_t timer = 0; // the pending replenishment hrtimer (dl_timer), 0: none
+};
 
 struct Task {
     int pid = 0;
@@ -49,6 +61,9 @@ struct Task {
     int normalRtPrio = 0;
     // migrate_disable() (PREEMPT_RT local locks): balancing leaves the task where it is.
     bool migrationDisabled = false;
+    // deadline class (sched/deadline.h)
+    DlEntity dl;
+    bool dlServed = false; // a fair task picked by its CPU's fair server (p->dl_server)
     // PELT (sched/placement.h), runnable part only: a geometric average of the
     // time the task was runnable (half-life 32 ms), folded at each wake-up and
     // sleep. A new task starts fully loaded (init_entity_runnable_average()).
@@ -73,6 +88,8 @@ struct Task {
     Time wokenAt = 0;
 
     bool isRt() const { return policy == Policy::Fifo || policy == Policy::RR; }
+    bool isDl() const { return policy == Policy::Deadline; }
+    bool isFair() const { return !isIdle && !isRt() && !isDl(); }
     bool runnable() const { return state == State::Runnable || state == State::Running; }
 };
 

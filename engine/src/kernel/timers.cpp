@@ -50,9 +50,19 @@ void Timers::start(Cpu& c) {
     arm(c);
 }
 
-void Timers::hrtimerStart(int cpu, Time when, HrtimerFn fn) {
-    at(cpu).hrtimers.push_back(HrTimer{when, hrSeq_++, std::move(fn)});
-    arm(m_.cpu(cpu));
+std::uint64_t Timers::hrtimerStart(int cpu, Time when, HrtimerFn fn) {
+    const std::uint64_t id = ++hrSeq_;
+    at(cpu).hrtimers.push_back(HrTimer{when, id, std::move(fn)});
+    if (!at(cpu).inHandler && !at(cpu).fired) arm(m_.cpu(cpu));
+    return id;
+}
+
+void Timers::hrtimerCancel(int cpu, std::uint64_t id) {
+    auto& v = at(cpu).hrtimers;
+    const auto it = std::find_if(v.begin(), v.end(), [id](const HrTimer& h) { return h.seq == id; });
+    if (it == v.end()) return;
+    v.erase(it);
+    if (!at(cpu).inHandler && !at(cpu).fired) arm(m_.cpu(cpu));
 }
 
 void Timers::restartTick(Cpu& c) {
@@ -96,6 +106,7 @@ void Timers::arm(Cpu& c) {
 void Timers::onComparator(Cpu& c) {
     PerCpu& t = at(c.id);
     t.comparator = {};
+    t.fired = true;
     m_.irq().raise(*t.line);
 }
 
@@ -104,6 +115,8 @@ Proc<IrqReturn> Timers::interrupt(Kctx& c) {
     PerCpu& t = at(k.id);
     const Config& cfg = m_.cfg();
     // hrtimer_interrupt(): run every expired hrtimer in expiry order.
+    t.inHandler = true;
+    t.fired = false;
     for (;;) {
         auto it = std::min_element(t.hrtimers.begin(), t.hrtimers.end(), [](const HrTimer& a, const HrTimer& b) {
             return a.when < b.when || (a.when == b.when && a.seq < b.seq);
@@ -128,6 +141,7 @@ Proc<IrqReturn> Timers::interrupt(Kctx& c) {
     } else if (t.tickStopped && wheelDue(k.id)) {
         m_.softirq().raise(k, TIMER); // an idle CPU woken for its timer (tick_nohz_handler)
     }
+    t.inHandler = false;
     arm(k);
     co_return IrqReturn::Handled;
 }

@@ -26,7 +26,10 @@ public:
     // Boot: the first tick one period in; an idle CPU starts with it stopped (NO_HZ_IDLE).
     void start(Cpu& c);
     // An hrtimer on `cpu` expiring at `when`; fn runs in the timer hardirq.
-    void hrtimerStart(int cpu, Time when, HrtimerFn fn);
+    // Returns its id (never 0) for hrtimerCancel().
+    std::uint64_t hrtimerStart(int cpu, Time when, HrtimerFn fn);
+    // hrtimer_try_to_cancel(): a timer that has not fired yet is removed.
+    void hrtimerCancel(int cpu, std::uint64_t id);
     std::uint64_t jiffies() const;
     // A periodic timer-wheel timer on `cpu`, first due at jiffy `first`
     // (add_timer_on(); its callback re-arms it `period` jiffies later).
@@ -53,6 +56,9 @@ private:
         sim::EventId comparator;
         Time nextTick = 0;
         bool tickStopped = false;
+        // The comparator fired and its interrupt is not handled yet, or
+        // hrtimer_interrupt() runs: it reprograms the comparator at its end.
+        bool fired = false, inHandler = false;
         std::vector<HrTimer> hrtimers; // unsorted (few)
         struct WheelTimer {
             std::uint64_t expires, period; // jiffies

@@ -40,6 +40,8 @@ kern::Config kernelConfig(const Scenario& s) {
     c.rtRuntime = s.getDuration("kernel.sched.rt_runtime_ns");
     c.rtPeriod = s.getDuration("kernel.sched.rt_period_ns");
     c.fairServerRuntime = s.getDuration("kernel.sched.fair_server_runtime_ns");
+    c.fairServerPeriod = s.getDuration("kernel.sched.fair_server_period_ns");
+    c.rtRuntimeShare = s.getBool("kernel.sched.rt_runtime_share");
     c.rrTimeslice = s.getDuration("kernel.sched.rr_timeslice_ns");
     c.wqCpuIntensive = s.getDuration("kernel.wq.cpu_intensive_thresh_ns");
     c.wqCpuIntensiveDetect = s.getBool("kernel.wq.cpu_intensive_detect");

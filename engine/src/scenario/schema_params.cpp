@@ -77,13 +77,19 @@ std::vector<ParamSpec> builtinParams() {
                          "CFS minimum granularity (scaled)."));
     v.push_back(duration("kernel.sched.cfs_wakeup_granularity_ns", 1 * kMsD, 0, 100 * kMsD, sched,
                          "CFS wake-up granularity (scaled): a waker preempts only if ahead by more than this."));
-    v.push_back(choice(
-        "kernel.sched.rt_limit", "fair-server", {"throttling", "fair-server", "off"}, sched,
-        "Starvation protection for fair tasks: RT throttling (95% per 1 s) or the 6.12+ fair server (50 ms per 1 s)."));
+    v.push_back(choice("kernel.sched.rt_limit", "fair-server", {"throttling", "fair-server", "off"}, sched,
+                       "Starvation protection for fair tasks: RT throttling (before 6.12: RT+DL time capped per CPU "
+                       "and period) or the 6.12+ deferred fair server (a deadline entity, 50 ms per 1 s); off = "
+                       "sched_rt_runtime_us -1 (no limit, no deadline admission control)."));
+    v.push_back(boolean("kernel.sched.rt_runtime_share", false, sched,
+                        "RT_RUNTIME_SHARE (on by default before 5.10): a throttled CPU borrows RT runtime from the "
+                        "others, up to the whole period."));
     v.push_back(duration("kernel.sched.rt_runtime_ns", 950 * kMsD, 0, 10 * kSD, sched, "sched_rt_runtime_us."));
     v.push_back(duration("kernel.sched.rt_period_ns", 1 * kSD, 1 * kMsD, 10 * kSD, sched, "sched_rt_period_us."));
     v.push_back(duration("kernel.sched.fair_server_runtime_ns", 50 * kMsD, 0, 10 * kSD, sched,
                          "Fair server runtime per period (6.12+)."));
+    v.push_back(duration("kernel.sched.fair_server_period_ns", 1 * kSD, 100 * kUsD, 4 * kSD, sched,
+                         "Fair server period (6.12+, debugfs sched/fair_server/cpuN/period)."));
     v.push_back(
         duration("kernel.sched.rr_timeslice_ns", 100 * kMsD, 1 * kMsD, 10 * kSD, sched, "SCHED_RR time slice."));
 

@@ -1,4 +1,5 @@
-// Latency probes (cyclictest / gem_syslatency): one SCHED_FIFO thread per CPU,
+// Latency probes (cyclictest / gem_syslatency): one SCHED_FIFO thread per CPU
+// (or SCHED_DEADLINE, probe.policy, like cyclictest --policy=deadline),
 // woken by an hrtimer every period; the series is expiry -> running. Per-CPU
 // series too ("syslatency/cpu0"): both tools report per thread, and
 // gem_syslatency's "mean" is the mean of them. A probe still waiting when the
@@ -59,8 +60,16 @@ void installProbes(Machine& m, const ProbeParams& params) {
         p.key = p.series + "/" + std::to_string(i);
         p.cpuSeries = p.series + "/cpu" + std::to_string(i);
         p.cpuKey = p.key + "#cpu";
-        Task& t = m.sched().createTask(p.series + "/" + std::to_string(i), ContextKind::User, Policy::Fifo,
-                                       params.priority, m.oneCpu(i), [p](Kctx& c) { return probe(c, p); });
+        // A deadline task must be allowed on its whole root domain (sched_setattr() -EPERM otherwise).
+        const bool dl = params.deadline;
+        Task& t = m.sched().createTask(p.series + "/" + std::to_string(i), ContextKind::User,
+                                       dl ? Policy::Normal : Policy::Fifo, dl ? 0 : params.priority,
+                                       dl ? m.allCpus() : m.oneCpu(i), [p](Kctx& c) { return probe(c, p); });
+        if (dl) {
+            m.sched().setTaskCpu(t, i);
+            const Time deadline = params.dlDeadlineNs > 0 ? params.dlDeadlineNs : params.periodNs;
+            if (!setDeadline(m, t, params.dlRuntimeNs, deadline, params.periodNs, "probe.dl_runtime_ns")) return;
+        }
         m.sched().wake(t, -1);
     }
 }

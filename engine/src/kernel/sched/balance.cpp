@@ -17,7 +17,10 @@ void Scheduler::newidleBalance(Cpu& c) {
     for (int i = 0; i < m_.cpuCount(); ++i) {
         Cpu& other = m_.cpu(i);
         if (&other == &c) continue;
-        for (int p = 99; p >= 1 && rt_.queued(i); --p)
+        // pull_rt_task() pulls only from overloaded CPUs (more than one RT
+        // task); the one RT task of a throttled CPU waits for its period.
+        const bool rtWaits = rt_.queued(i) && !bandwidth_.throttled(i);
+        for (int p = 99; p >= 1 && rtWaits; --p)
             for (Task* t : rt_.list(i, p))
                 if (mayRunHere(t) && (!pick || !pick->isRt() || t->rtPrio > pick->rtPrio)) {
                     pick = t, from = &other;

@@ -1,8 +1,22 @@
-// RT bandwidth (kernel/sched/rt.c sched_rt_runtime_exceeded(); 6.12+
-// kernel/sched/deadline.c dl_server): per CPU and period, how much RT tasks
-// ran. Throttling caps RT at rt_runtime per period; the fair server (6.12+)
-// instead guarantees fair tasks their runtime, modelled as RT yielding once
-// only that much of the period is left and fair work is waiting.
+// RT throttling before 6.12 (kernel/sched/rt.c sched_rt_runtime_exceeded(),
+// do_sched_rt_period_timer(), balance_runtime()): per CPU, the time RT and
+// deadline tasks ran in the current sched_rt_period is counted (rt_time).
+// When it exceeds sched_rt_runtime at an update of the running RT task (the
+// tick), the CPU's RT queue is throttled — whether or not a fair task waits:
+// with nothing else to run, the CPU idles. The period timer (one for all
+// CPUs) takes one runtime off rt_time and lifts the throttling once rt_time
+// is below the runtime again.
+//
+// RT_RUNTIME_SHARE (on by default until 5.10, commit 2586af1ac187): a CPU
+// about to be throttled first borrows, from every other CPU, 1/ncpus of the
+// runtime that CPU has not used, up to the whole period — so one spinning RT
+// task on an otherwise RT-idle machine is never throttled. Borrowed runtime
+// stays borrowed.
+//
+// 6.12 removed this for kernels without RT_GROUP_SCHED (commit 5f6bd380c7bd
+// "sched/rt: Remove default bandwidth control"): the fair server
+// (deadline.h) protects fair tasks instead. Here: kernel.sched.rt_limit.
+// The period timer's own interrupt is not modelled (it is a plain event).
 #pragma once
 
 #include "irqscope/time.h"
@@ -18,27 +32,28 @@ class RtBandwidth {
 public:
     explicit RtBandwidth(Machine& m);
 
+    // update_curr_rt() / update_curr_dl(): RT or deadline time ran on this CPU.
     void charge(const Cpu& c, Time delta);
-    // May RT tasks run on this CPU now?
-    bool rtAllowed(int cpu, bool fairWaiting) const { return !rq(cpu).throttled || !fairWaiting; }
-    // At the tick: a new period lifts throttling, an exhausted budget imposes it.
-    struct Change {
-        bool unthrottled = false;
-        bool throttled = false;
-    };
-    Change tick(const Cpu& c, bool fairWaiting);
+    bool throttled(int cpu) const { return rq(cpu).throttled; }
+    // sched_rt_runtime_exceeded() for the running RT task: true when the CPU
+    // is throttled now.
+    bool exceeded(const Cpu& c);
+    // The period timer (do_sched_rt_period_timer()).
+    void onPeriod();
 
 private:
     struct Rq {
-        Time timeInPeriod = 0;
-        Time periodStart = 0;
+        Time rtTime = 0;  // rt_rq->rt_time
+        Time runtime = 0; // rt_rq->rt_runtime: this CPU's share, moved by RT_RUNTIME_SHARE
         bool throttled = false;
     };
-    Rq& rq(const Cpu& c);
+    Rq& rq(int cpu) { return rqs_[static_cast<std::size_t>(cpu)]; }
     const Rq& rq(int cpu) const { return rqs_[static_cast<std::size_t>(cpu)]; }
+    void balanceRuntime(int cpu); // do_balance_runtime()
 
     Machine& m_;
     std::vector<Rq> rqs_;
+    bool timerActive_ = false; // rt_period_active
 };
 
 } // namespace irqscope::kern

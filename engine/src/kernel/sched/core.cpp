@@ -18,7 +18,8 @@ constexpr std::uint32_t kNiceWeight[40] = {88761, 71755, 56483, 46273, 36291, 29
 } // namespace
 
 Scheduler::Scheduler(Machine& m)
-    : m_(m), fair_(m), rt_(m), bandwidth_(m), placement_(m), ipiLines_(static_cast<std::size_t>(m.cpuCount()), nullptr),
+    : m_(m), fair_(m), rt_(m), dl_(m), bandwidth_(m), placement_(m),
+      ipiLines_(static_cast<std::size_t>(m.cpuCount()), nullptr),
       nrSwitches_(static_cast<std::size_t>(m.cpuCount()), 0),
       stopQueued_(static_cast<std::size_t>(m.cpuCount()), nullptr) {}
 
@@ -69,17 +70,27 @@ void Scheduler::setReschedIpi(int cpu, hw::IrqLine& line) {
 void Scheduler::enqueue(Cpu& c, Task& t, bool wakeup) {
     const Cpu* prev = t.cpu;
     t.cpu = &c;
-    if (t.isStop) stopQueued_[static_cast<std::size_t>(c.id)] = &t;
-    else if (t.isRt()) rt_.enqueue(c, t);
-    else fair_.enqueue(c, t, wakeup, prev);
+    if (t.isStop) {
+        stopQueued_[static_cast<std::size_t>(c.id)] = &t;
+    } else if (t.isDl()) {
+        dl_.enqueue(c, t, wakeup);
+    } else if (t.isRt()) {
+        rt_.enqueue(c, t);
+    } else {
+        fair_.enqueue(c, t, wakeup, prev);
+        if (c.curr->isIdle) dl_.serverIdle(c);
+        dl_.serverStart(c); // dl_server_start(): a fair task is queued
+    }
     m_.observers().runqueueChanged(c, t, true);
 }
 
 void Scheduler::dequeue(Cpu& c, Task& t) {
     Task*& stop = stopQueued_[static_cast<std::size_t>(c.id)];
     const bool found = t.isStop   ? std::exchange(stop, nullptr) == &t
+                       : t.isDl() ? dl_.dequeue(c, t)
                        : t.isRt() ? rt_.dequeue(c, t)
                                   : fair_.dequeue(c, t);
+    if (t.isFair() && fair_.empty(c.id) && !c.curr->isFair()) dl_.serverStop(c);
     if (!found) return;
     m_.observers().runqueueChanged(c, t, false);
 }
@@ -94,6 +105,11 @@ void Scheduler::checkPreemptWakeup(Cpu& c, Task& woken, int fromCpu) {
         setNeedResched(c, false, fromCpu);
         return;
     }
+    if (woken.isDl()) {
+        if (!cur->isStop && dl_.wakeupPreempts(c, woken)) setNeedResched(c, false, fromCpu);
+        return;
+    }
+    if (cur->isDl()) return;
     if (woken.isRt()) {
         if (!cur->isStop && RtSched::wakeupPreempts(*cur, woken)) setNeedResched(c, false, fromCpu);
         return;
@@ -161,7 +177,11 @@ Task* Scheduler::pickNext(Cpu& c) {
         m_.observers().runqueueChanged(c, *s, false);
         return s;
     }
-    if (rt_.queued(c.id) > 0 && bandwidth_.rtAllowed(c.id, !fair_.empty(c.id))) {
+    if (Task* t = dl_.pick(c, fair_)) {
+        m_.observers().runqueueChanged(c, *t, false);
+        return t;
+    }
+    if (rt_.queued(c.id) > 0 && !bandwidth_.throttled(c.id)) {
         Task* t = rt_.pick(c);
         m_.observers().runqueueChanged(c, *t, false);
         return t;
@@ -171,23 +191,31 @@ Task* Scheduler::pickNext(Cpu& c) {
         return t;
     }
     newidleBalance(c);
-    if (rt_.queued(c.id) > 0 || !fair_.empty(c.id)) return pickNext(c);
+    if (dl_.runnable(c.id) || (rt_.queued(c.id) > 0 && !bandwidth_.throttled(c.id)) || !fair_.empty(c.id))
+        return pickNext(c);
     return nullptr;
 }
 
 // put_prev_task(): a preempted task goes back on its queue; one that sleeps
 // leaves it (its lag is remembered, a worker tells its pool).
 void Scheduler::putPrev(Cpu& c, Task& prev) {
+    if (prev.isFair()) dl_.serverPutPrev(c, prev);
     if (prev.state == Task::State::Running) {
         prev.state = Task::State::Runnable;
         if (prev.isStop) stopQueued_[static_cast<std::size_t>(c.id)] = &prev;
+        else if (prev.isDl()) dl_.putPrev(c, prev);
         else if (prev.isRt()) rt_.putPrev(c, prev);
         else fair_.putPrev(c, prev);
         m_.observers().runqueueChanged(c, prev, true);
         return;
     }
     if (prev.worker) m_.wq().workerSleeping(prev);
-    if (!prev.isRt()) fair_.sleep(c, prev);
+    if (prev.isDl()) {
+        dl_.sleep(c, prev);
+    } else if (prev.isFair()) {
+        fair_.sleep(c, prev);
+        if (fair_.empty(c.id)) dl_.serverStop(c); // dl_server_stop(): no fair task left
+    }
 }
 
 void Scheduler::schedule(Cpu& c) {
@@ -215,6 +243,8 @@ void Scheduler::switchTo(Cpu& c, Task& prev, Task& next) {
     next.sliceProtected = true;
     if (next.worker) m_.wq().workerRunning(next);
     if (prev.isIdle || next.isIdle) m_.watchdogs().touch(c.id); // an idle CPU runs its stopper at once
+    if (prev.isIdle) dl_.serverIdle(c);
+    if (next.isIdle) dl_.idleStart(c);
     if (prev.isIdle && m_.timers().tickStopped(c.id)) {
         m_.timers().restartTick(c); // leaving NO_HZ idle
     } else if (next.isIdle && m_.cfg().nohzIdle) {
@@ -235,26 +265,35 @@ void Scheduler::updateCurr(Cpu& c, Time delta) {
     if (t->isIdle) return;
     t->sumExec += delta;
     if (t->isStop) return; // update_curr_stop(): no RT budget
+    if (t->isDl()) {
+        dl_.charge(*t, delta);
+        bandwidth_.charge(c, delta); // update_curr_dl() also counts against RT throttling
+        return;
+    }
     if (t->isRt()) {
         bandwidth_.charge(c, delta);
         if (t->policy == Policy::RR) t->rrLeft -= delta;
         return;
     }
     fair_.charge(*t, delta);
+    dl_.serverCharge(c, delta); // dl_server_update()
 }
 
 void Scheduler::tick(Cpu& c) {
     Task* t = c.curr;
-    const RtBandwidth::Change bw = bandwidth_.tick(c, !fair_.empty(c.id));
-    if (bw.unthrottled) setNeedResched(c, false);
-    if (bw.throttled && t->isRt()) setNeedResched(c, false);
-    if (c.needReschedLazy) setNeedResched(c, false); // lazy requests are honoured at the tick
+    if (t->isRt() && bandwidth_.exceeded(c)) setNeedResched(c, false); // update_curr_rt()
+    if (c.needReschedLazy) setNeedResched(c, false);                   // lazy requests are honoured at the tick
     if (t->isIdle) return;
+    if (t->isDl()) {
+        if (dl_.tick(c, *t)) setNeedResched(c, false);
+        return;
+    }
     if (t->worker) m_.wq().workerTick(*t);
     if (t->isRt()) {
         if (rt_.tick(c, *t)) setNeedResched(c, false);
         return;
     }
+    if (dl_.serverCheck(c)) setNeedResched(c, false);
     if (fair_.empty(c.id)) return;
     if (fair_.tickPreempts(c, *t)) setNeedResched(c, true);
 }

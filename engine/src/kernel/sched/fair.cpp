@@ -18,7 +18,7 @@ Time FairSched::baseSlice() const {
 
 // The current task counts in the average while it runs (it is not on the queue).
 static bool currCounts(const Task* cur) {
-    return cur && !cur->isIdle && !cur->isRt() && cur->state == Task::State::Running;
+    return cur && cur->isFair() && cur->state == Task::State::Running;
 }
 
 double FairSched::avgVruntime(const Cpu& c) const {
@@ -198,7 +198,7 @@ bool FairSched::tickPreempts(const Cpu& c, Task& t) {
 
 void FairSched::updateMinVruntime(const Cpu& c, const Task& curr) {
     Rq& r = rq(c);
-    const bool fairCurr = !curr.isIdle && !curr.isRt() && curr.state == Task::State::Running;
+    const bool fairCurr = curr.isFair() && curr.state == Task::State::Running;
     double mv = fairCurr ? curr.vruntime : r.minVruntime;
     bool any = fairCurr;
     for (const Task* t : r.queue) {

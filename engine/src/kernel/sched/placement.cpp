@@ -8,7 +8,8 @@ namespace irqscope::kern {
 
 bool Placement::cpuIdle(int i) const {
     const Cpu& k = m_.cpu(i);
-    return k.curr->isIdle && m_.sched().rt().queued(i) == 0 && m_.sched().fair().empty(i);
+    return k.curr->isIdle && m_.sched().rt().queued(i) == 0 && m_.sched().fair().empty(i) &&
+           !m_.sched().dl().runnable(i);
 }
 
 // select_task_rq_fair(): wake_affine() chooses between the waker's CPU and
@@ -22,6 +23,7 @@ int Placement::selectCpu(Task& t, int fromCpu) {
     const int prev = t.cpu ? t.cpu->id : 0;
     auto allowed = [&](int i) { return i >= 0 && i < cpus && t.affinity.test(static_cast<std::size_t>(i)); };
     if (t.affinity.count() == 1) return allowed(prev) ? prev : firstCpu(t.affinity);
+    if (t.isDl()) return m_.sched().dl().selectCpu(t, prev);
     if (t.isRt()) return m_.sched().rt().selectCpu(t, prev);
     int target = prev;
     if (fromCpu >= 0 && fromCpu != prev && allowed(fromCpu)) target = wakeAffine(t, fromCpu, prev);
@@ -59,7 +61,7 @@ int Placement::wakeAffine(Task& t, int thisCpu, int prevCpu) {
     const Cpu* thisRq = &m_.cpu(thisCpu);
     const Cpu* prevRq = &m_.cpu(prevCpu);
     for (const auto& q : m_.sched().tasks()) {
-        if (q->isIdle || q->isRt() || q->state == Task::State::Dead) continue;
+        if (!q->isFair() || q->state == Task::State::Dead) continue;
         if (q->cpu == thisRq) thisLoad += peltLoad(*q);
         else if (q->cpu == prevRq) prevLoad += peltLoad(*q);
     }

@@ -1,5 +1,6 @@
 // The scheduler core (kernel/sched/core.c): tasks, wake-ups, need_resched,
-// schedule() and the tick, over the classes in order stop > RT > fair > idle.
+// schedule() and the tick, over the classes in order stop > deadline > RT >
+// fair > idle.
 //
 // A wake-up only sets need_resched; another CPU learns of it through a
 // reschedule IPI (not an idle one, not a lazy request); exec.cpp applies the
@@ -7,6 +8,7 @@
 #pragma once
 
 #include "kernel/sched/bandwidth.h"
+#include "kernel/sched/deadline.h"
 #include "kernel/sched/fair.h"
 #include "kernel/sched/placement.h"
 #include "kernel/sched/rt.h"
@@ -28,6 +30,10 @@ public:
     // sched_fork() + the task's body: created blocked; wake() starts it.
     Task& createTask(std::string name, ContextKind kind, Policy policy, int prioOrNice, CpuMask affinity, CodeFn body);
     const std::vector<std::unique_ptr<Task>>& tasks() const { return tasks_; }
+    // sched_setattr(SCHED_DEADLINE) for a task that has not run yet.
+    DlSched::SetAttr setDeadline(Task& t, Time runtime, Time deadline, Time period) {
+        return dl_.setAttr(t, runtime, deadline, period);
+    }
     // set_task_cpu(): where a task that has not run yet starts (a device steers its threads).
     void setTaskCpu(Task& t, int cpu);
 
@@ -53,6 +59,7 @@ public:
 
     FairSched& fair() { return fair_; }
     RtSched& rt() { return rt_; }
+    DlSched& dl() { return dl_; }
     Placement& placement() { return placement_; }
 
 private:
@@ -68,6 +75,7 @@ private:
     Machine& m_;
     FairSched fair_;
     RtSched rt_;
+    DlSched dl_;
     RtBandwidth bandwidth_;
     Placement placement_;
     std::vector<std::unique_ptr<Task>> tasks_;
