@@ -240,6 +240,12 @@ Time Kctx::now() const {
     return m_.now();
 }
 
+Proc<void> Kctx::wakeUpProcess(Task& t) {
+    if (!m_.sched().sleeping(t)) co_return;
+    co_await work(m_.cfg().cost.wakeup);
+    m_.sched().wake(t, cpu().id);
+}
+
 bool Kctx::BlockAwaiter::await_ready() const noexcept {
     Task* t = c.f_.task;
     assert(t && "only tasks can block");

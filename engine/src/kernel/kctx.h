@@ -58,6 +58,11 @@ public:
     // PREEMPT_NONE nothing (include/linux/kernel.h).
     WorkAwaiter mightSleep() { return WorkAwaiter{*this, 0, kMightResched}; }
 
+    // wake_up_process(t): try_to_wake_up() does the work of a wake-up
+    // (cost.wakeup) only when `t` sleeps; a running or runnable task is left
+    // alone at the cost of a state check.
+    Proc<void> wakeUpProcess(Task& t);
+
 private:
     friend struct WorkAwaiter;
     Machine& m_;

@@ -29,8 +29,7 @@ void Machine::finish(Time end, Metrics& out) {
     }
     std::stable_sort(out.tasks.begin(), out.tasks.end(),
                      [](const TaskMetrics& a, const TaskMetrics& b) { return a.chargedNs > b.chargedNs; });
-    for (auto& [key, wait] : rec_.openWaits)
-        if (wait.second < stop) rec_.latency[wait.first].add(stop - wait.second);
+    rec_.closeOpenWaits(stop);
     for (auto& [name, h] : rec_.latency) out.latency[name] = h;
     const double secs = double(stop) / 1e9;
     for (auto& [name, n] : rec_.counters) out.throughput[name] = Throughput{n, secs > 0 ? double(n) / secs : 0};

@@ -14,11 +14,21 @@ namespace irqscope::kern {
 struct Recorder {
     std::map<std::string, LatencyHistogram> latency;
     std::map<std::string, std::uint64_t> counters;
-    // Waits still open at the end of the run (a probe that never got the CPU):
-    // key -> (series, since). The end of the run adds them as samples of
-    // (end - since), so a starved probe shows up instead of vanishing from the
-    // statistics.
-    std::map<std::string, std::pair<std::string, Time>> openWaits;
+
+    // A wait has begun (a probe's timer is armed, an I/O is submitted): if the
+    // run ends before closeWait(key), `series` gets a sample of (end - since),
+    // so a starved probe shows up instead of vanishing from the statistics.
+    void openWait(const std::string& key, const std::string& series, Time since) { openWaits_[key] = {series, since}; }
+    void closeWait(const std::string& key) { openWaits_.erase(key); }
+    // At the end of the run: every wait still open, as a sample of its series.
+    void closeOpenWaits(Time end) {
+        for (auto& [key, wait] : openWaits_)
+            if (wait.second < end) latency[wait.first].add(end - wait.second);
+        openWaits_.clear();
+    }
+
+private:
+    std::map<std::string, std::pair<std::string, Time>> openWaits_; // key -> (series, since)
 };
 
 } // namespace irqscope::kern

@@ -49,10 +49,7 @@ Proc<IrqReturn> handler(Kctx& c, GicBench& b) {
     co_await c.work(b.handlerNs);
     // complete(&done)
     b.done = true;
-    if (b.thread->state == Task::State::Blocked) {
-        co_await c.work(c.m().cfg().cost.wakeup);
-        c.m().sched().wake(*b.thread, c.cpu().id);
-    }
+    co_await c.wakeUpProcess(*b.thread);
     co_return IrqReturn::Handled;
 }
 

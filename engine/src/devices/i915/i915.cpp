@@ -165,10 +165,7 @@ Proc<IrqReturn> gtIrqHandler(Kctx& c, Gpu& g) {
         break;
     case BottomHalf::Kthread:
         g.kthreadPending = true;
-        if (g.kthread->state == Task::State::Blocked) {
-            co_await c.work(c.m().cfg().cost.wakeup);
-            c.m().sched().wake(*g.kthread, c.cpu().id);
-        }
+        co_await c.wakeUpProcess(*g.kthread);
         break;
     }
     co_return IrqReturn::Handled;

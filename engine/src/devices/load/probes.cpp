@@ -3,7 +3,7 @@
 // woken by an hrtimer every period; the series is expiry -> running. Per-CPU
 // series too ("syslatency/cpu0"): both tools report per thread, and
 // gem_syslatency's "mean" is the mean of them. A probe still waiting when the
-// run ends reports its open wait (Recorder::openWaits).
+// run ends reports its open wait (Recorder::openWait).
 #include "devices/load/load.h"
 #include "devices/metric_ref.h"
 #include "kernel/machine.h"
@@ -33,11 +33,11 @@ Proc<void> probe(Kctx& c, Probe p) {
             fired = true;
             m.sched().wake(*self, k.cpu().id);
         });
-        m.rec().openWaits[p.key] = {p.series, next};
-        m.rec().openWaits[p.cpuKey] = {p.cpuSeries, next};
+        m.rec().openWait(p.key, p.series, next);
+        m.rec().openWait(p.cpuKey, p.cpuSeries, next);
         while (!fired) co_await c.block();
-        m.rec().openWaits.erase(p.key);
-        m.rec().openWaits.erase(p.cpuKey);
+        m.rec().closeWait(p.key);
+        m.rec().closeWait(p.cpuKey);
         all.add(c.now() - next);
         mine.add(c.now() - next);
         co_await c.work(p.work, kUser);

@@ -82,10 +82,7 @@ Proc<int> poll(Kctx& c, Nic& n, int budget) {
         n.ring.pop_front();
         ++done;
         ++n.polled;
-        if (n.receiver->state == Task::State::Blocked) {
-            co_await c.work(c.m().cfg().cost.wakeup);
-            c.m().sched().wake(*n.receiver, c.cpu().id); // sk_data_ready()
-        }
+        co_await c.wakeUpProcess(*n.receiver); // sk_data_ready()
     }
     if (done < budget) {
         NetRx::complete(n.napi);

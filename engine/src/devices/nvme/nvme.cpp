@@ -52,7 +52,7 @@ struct Job {
     int inflight = 0;
     std::deque<Request> done;   // completed, not yet reaped by io_getevents()
     std::deque<Time> submitted; // submission times of unreaped I/Os, oldest first
-    std::string waitKey;        // Recorder::openWaits key while blocked
+    std::string waitKey;        // Recorder::openWait key while blocked
 };
 
 struct Queue {
@@ -97,7 +97,6 @@ void onDeviceDone(Nvme& n, std::uint32_t slot) {
 
 // nvme_process_cq(): handle every posted CQE, including ones that arrive meanwhile.
 Proc<void> processCq(Kctx& c, Nvme& n, Queue& q) {
-    Machine& m = c.m();
     const Label base = c.frame().label;
     while (!q.cq.empty()) {
         const Request r = q.cq.front();
@@ -108,10 +107,7 @@ Proc<void> processCq(Kctx& c, Nvme& n, Queue& q) {
         co_await c.work(n.p.cqeNs); // blk_mq_end_request() -> aio_complete()
         Job& j = n.jobs[static_cast<std::size_t>(r.job)];
         j.done.push_back(r);
-        if (j.task->state == Task::State::Blocked) {
-            co_await c.work(m.cfg().cost.wakeup);
-            m.sched().wake(*j.task, c.cpu().id); // wake_up() the io_getevents() waiter
-        }
+        co_await c.wakeUpProcess(*j.task); // wake_up() the io_getevents() waiter
     }
     c.label(base.kind, base.entity, base.detail);
     // one CQ head doorbell write per pass: part of the per-CQE cost
@@ -173,9 +169,9 @@ Proc<void> fioJob(Kctx& c, Nvme& n, int i, int phaseNs) {
         // io_getevents(min_nr = 1): sleep until a completion is there. A job
         // starved until the end of the run still reports its oldest I/O.
         if (job.done.empty()) {
-            m.rec().openWaits[job.waitKey] = {"clat", job.submitted.front()};
+            m.rec().openWait(job.waitKey, "clat", job.submitted.front());
             while (job.done.empty()) co_await c.block();
-            m.rec().openWaits.erase(job.waitKey);
+            m.rec().closeWait(job.waitKey);
         }
     }
 }

@@ -40,6 +40,8 @@ public:
     // try_to_wake_up() from `fromCpu` (-1: from a device, not a CPU). Returns
     // true if the task was sleeping.
     bool wake(Task& t, int fromCpu, FlowKind flow = FlowKind::WakeTask);
+    // Is `t` asleep (TASK_INTERRUPTIBLE), so that a wake-up has work to do?
+    static bool sleeping(const Task& t) { return t.state == Task::State::Blocked; }
     // resched_curr() / resched_curr_lazy() by code running on `fromCpu` (-1:
     // not on a CPU, treated as local); lazyOk: a fair-class request that lazy
     // preemption may defer.
