@@ -116,6 +116,7 @@ private:
     hw::Gic gic_;
     std::vector<std::unique_ptr<Cpu>> cpus_;
     Recorder rec_;
+    FlowLatency flowLatency_{rec_.latency};
     std::vector<Warning> warnings_;
     Observers observers_;
     std::optional<std::string> stalled_;

@@ -7,8 +7,11 @@
 // N observers N virtual calls.
 #pragma once
 
+#include "irqscope/latency_histogram.h"
 #include "irqscope/trace.h"
 
+#include <map>
+#include <string>
 #include <vector>
 
 namespace irqscope::hw {
@@ -54,6 +57,29 @@ public:
     virtual void finished() {}
 };
 
+// The latency series an import of a real trace computes from the same causes
+// and effects (trace/ftrace_metrics.cpp): softirq raise to entry, wake-up to
+// running (tasks and IRQ threads), queue_work to the work's start. A
+// simulated run measures them the same way, so the two line up.
+class FlowLatency {
+public:
+    explicit FlowLatency(std::map<std::string, LatencyHistogram>& series)
+        : raise_(&series["softirq_raise_to_entry"]), wake_(&series["wakeup"]),
+          queue_(&series["workqueue_queue_to_start"]) {}
+    void add(FlowKind k, Time ns) {
+        switch (k) {
+        case FlowKind::RaiseSoftirq: raise_->add(ns); break;
+        case FlowKind::WakeTask:
+        case FlowKind::WakeThread: wake_->add(ns); break;
+        case FlowKind::QueueWork: queue_->add(ns); break;
+        default: break;
+        }
+    }
+
+private:
+    LatencyHistogram *raise_, *wake_, *queue_;
+};
+
 // The attached observers, each told every report in the order they were attached.
 class Observers {
 public:
@@ -79,8 +105,12 @@ public:
         for (auto* o : list_) o->instant(cpu, k, entity, detail);
     }
     void flow(FlowKind k, int srcCpu, Time srcTime, int dstCpu, Time dstTime) const {
+        if (flowLatency_) flowLatency_->add(k, dstTime - srcTime);
         for (auto* o : list_) o->flow(k, srcCpu, srcTime, dstCpu, dstTime);
     }
+    // Where every flow's cause-to-effect time goes as a latency sample (the
+    // metrics' generic series), recorded with or without observers.
+    void setFlowLatency(FlowLatency* f) { flowLatency_ = f; }
     void lineChanged(const hw::IrqLine& l) const {
         for (auto* o : list_) o->lineChanged(l);
     }
@@ -96,6 +126,7 @@ public:
 
 private:
     std::vector<MachineObserver*> list_;
+    FlowLatency* flowLatency_ = nullptr;
 };
 
 } // namespace irqscope::kern
