@@ -124,7 +124,9 @@ void installNic(Machine& m, const NicParams& p) {
     m.irq().request(
         *n.line, "eth0", [nic](Kctx& c) { return hardIrq(c, *nic); }, {}, 0);
     n.napi.weight = p.napiWeight;
-    n.napi.poll = [nic](Kctx& c, int budget) { return poll(c, *nic, budget); };
+    // The napi is the Nic's own member: a shared_ptr captured here would keep
+    // the Nic alive forever (a cycle); the machine keeps it alive meanwhile.
+    n.napi.poll = [&n](Kctx& c, int budget) { return poll(c, n, budget); };
     m.softirq().setHandler(NET_RX, [nic](Kctx& c) { return nic->netRx.action(c); });
     n.systemWq = &m.wq().alloc("events", false, false, false, 0);
     n.stats = &m.wq().item("net_stats_fold", [statsNs](Kctx& c) -> Proc<void> { co_await c.work(statsNs); });
