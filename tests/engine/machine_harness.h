@@ -102,4 +102,20 @@ inline kern::Task& spinner(kern::Machine& m, const std::string& name, int cpu, k
     return t;
 }
 
+// A user task on `cpu` that sleeps until woken, then records in *latency how
+// long the wake-up took and runs 10 us.
+inline kern::Task& sleeper(kern::Machine& m, const std::string& name, int cpu, kern::Policy pol, int prioOrNice,
+                           Time* latency) {
+    auto& t = m.sched().createTask(name, ContextKind::User, pol, prioOrNice, m.oneCpu(cpu),
+                                   [latency](kern::Kctx& c) -> kern::Proc<void> {
+                                       for (;;) {
+                                           co_await c.block();
+                                           *latency = c.now() - c.task()->wokenAt;
+                                           co_await c.work(10 * kUs, kern::kUser);
+                                       }
+                                   });
+    m.sched().wake(t, -1); // run up to its first sleep
+    return t;
+}
+
 } // namespace irqscope::test

@@ -8,21 +8,9 @@
 using namespace irqscope;
 using namespace irqscope::kern;
 using test::Harness;
+using test::sleeper;
 
 namespace {
-// A task that sleeps until woken, then records how long the wake-up took.
-Task& sleeper(Machine& m, const std::string& name, int cpu, Policy pol, int prioOrNice, Time* latency) {
-    Task& t =
-        m.sched().createTask(name, ContextKind::User, pol, prioOrNice, m.oneCpu(cpu), [latency](Kctx& c) -> Proc<void> {
-            for (;;) {
-                co_await c.block();
-                *latency = c.now() - c.task()->wokenAt;
-                co_await c.work(10 * kUs, kUser);
-            }
-        });
-    m.sched().wake(t, -1); // run up to its first sleep
-    return t;
-}
 
 // A task on `cpu` that, each time it is woken, wakes `target` from there.
 Task& waker(Machine& m, int cpu, Task& target) {
