@@ -3,6 +3,7 @@
 #include "check/invariant_observer.h"
 #include "devices/devices.h"
 #include "kernel/machine.h"
+#include "parts/parts.h"
 #include "scenario/kernel_config.h"
 #include "state/state_log_recorder.h"
 #include "trace/trace_recorder.h"
@@ -43,6 +44,10 @@ Result<RunResult> run(const Scenario& scenario, const RunOptions& options) {
             m.setChecker(&invariants);
         }
         devices::installDevices(m, devices::readDeviceParams(scenario));
+        parts::installParts(
+            m,
+            *parts::readParts(scenario.parts(), scenario.source(), static_cast<int>(scenario.getInt("machine.cpus"))),
+            options.recordTaskLogs ? &r.taskLogs : nullptr);
         if (const auto& no = m.refused()) return Error{scenario.source(), no->first, no->second};
         m.start();
         m.runUntil(duration, options.cancel, options.progress);

@@ -97,14 +97,24 @@ public:
     Time getDuration(std::string_view path) const;
     bool isUserSet(std::string_view path) const;
 
-    // Cross-field rules (e.g. gic.masking=active-bit needs gic.eoimode=1).
+    // The scenario's own parts: {"workqueues": [...], "resources": [...],
+    // "tasks": [...], "sources": [...], "probes": [...]} (lists it does not
+    // declare are absent). Each part has a name; see docs/scenarios.md.
+    const nlohmann::json& parts() const { return parts_; }
+    // Replace the part lists; checked with the parameters (validate()), and on
+    // error nothing is changed.
+    Status setParts(nlohmann::json parts);
+
+    // Cross-field rules (e.g. gic.masking=active-bit needs gic.eoimode=1) and
+    // every part and its references.
     Status validate() const;
 
 private:
     Status setOne(std::string_view path, std::string_view valueText, bool validateNow);
 
     std::string name_, title_, description_, source_;
-    nlohmann::json user_ = nlohmann::json::object(); // flat: path -> value
+    nlohmann::json user_ = nlohmann::json::object();  // flat: path -> value
+    nlohmann::json parts_ = nlohmann::json::object(); // part lists as written
     nlohmann::json effectiveValue(std::string_view path) const;
 };
 

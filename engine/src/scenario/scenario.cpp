@@ -3,6 +3,7 @@
 #include "devices/devices.h"
 #include "json_keys.h"
 #include "param_check.h"
+#include "parts/parts.h"
 #include "schema_table.h"
 
 #include <algorithm>
@@ -66,6 +67,11 @@ Result<Scenario> Scenario::fromJsonText(std::string_view text, std::string sourc
             return Error{source, "schema", "expected \"irqscope.scenario/1\", found " + describeJson(*it)};
         doc.erase(it);
     }
+    for (const char* list : parts::kPartLists)
+        if (auto it = doc.find(list); it != doc.end()) {
+            s.parts_[list] = std::move(*it);
+            doc.erase(it);
+        }
     json flat = json::object();
     if (auto st = flatten(doc, "", source, flat); !st) return st.error();
     s.user_ = std::move(flat);
@@ -224,6 +230,7 @@ json Scenario::effective() const {
         }
         (*node)[std::string(rest)] = effectiveValue(p.path);
     }
+    for (auto& [list, parts] : parts_.items()) out[list] = parts;
     return out;
 }
 
@@ -242,7 +249,24 @@ json Scenario::document() const {
         }
         (*node)[std::string(rest)] = value;
     }
+    for (auto& [list, parts] : parts_.items()) out[list] = parts;
     return out;
+}
+
+Status Scenario::setParts(json parts) {
+    if (!parts.is_object())
+        return Error{source_.empty() ? "<scenario>" : source_, "", "expected an object of part lists"};
+    for (auto& [list, value] : parts.items())
+        if (std::find_if(parts::kPartLists.begin(), parts::kPartLists.end(),
+                         [&](const char* known) { return list == known; }) == parts::kPartLists.end())
+            return Error{source_.empty() ? "<scenario>" : source_, list,
+                         "not a part list; expected workqueues, resources, tasks, sources or probes"};
+    std::swap(parts_, parts);
+    if (auto st = validate(); !st) {
+        std::swap(parts_, parts);
+        return st;
+    }
+    return okStatus();
 }
 
 bool Scenario::getBool(std::string_view path) const {
@@ -277,6 +301,7 @@ Status Scenario::validate() const {
         return Error{file, problem->path, problem->message};
     if (getDuration("kernel.sched.rt_runtime_ns") > getDuration("kernel.sched.rt_period_ns"))
         return Error{file, "kernel.sched.rt_runtime_ns", "expected at most kernel.sched.rt_period_ns"};
+    if (auto p = parts::readParts(parts_, file, static_cast<int>(cpus)); !p) return p.error();
     return okStatus();
 }
 

@@ -1,0 +1,56 @@
+#include "parts/parts.h"
+
+#include "kernel/machine.h"
+
+#include <memory>
+
+namespace irqscope::parts {
+
+using nlohmann::json;
+
+namespace {
+
+const json& listOf(const json& lists, const char* key) {
+    static const json empty = json::array();
+    auto it = lists.find(key);
+    return it == lists.end() ? empty : *it;
+}
+
+} // namespace
+
+Result<Parts> readParts(const json& lists, const std::string& source, int cpus) {
+    Parts p;
+    if (lists.is_null() || lists.empty()) return p;
+    auto names = PartNames::collect(lists, source);
+    if (!names) return names.error();
+    auto wqs = readWorkqueueParts(listOf(lists, "workqueues"), *names, source, cpus);
+    if (!wqs) return wqs.error();
+    p.workqueues = std::move(*wqs);
+    auto resources = readResourceParts(listOf(lists, "resources"), *names, source, cpus);
+    if (!resources) return resources.error();
+    p.resources = std::move(*resources);
+    auto tasks = readTaskParts(listOf(lists, "tasks"), *names, source, cpus);
+    if (!tasks) return tasks.error();
+    p.tasks = std::move(*tasks);
+    auto sources = readSourceParts(listOf(lists, "sources"), *names, source, cpus);
+    if (!sources) return sources.error();
+    p.sources = std::move(*sources);
+    auto probes = readProbeParts(listOf(lists, "probes"), *names, source, cpus);
+    if (!probes) return probes.error();
+    p.probes = std::move(*probes);
+    return p;
+}
+
+void installParts(kern::Machine& m, const Parts& parts, std::map<std::string, std::vector<TaskLogRow>>* taskLogs) {
+    if (parts.empty()) return;
+    auto rt = std::make_shared<PartsRuntime>();
+    rt->taskLogs = taskLogs;
+    m.keepAlive(rt);
+    installWorkqueueParts(m, parts.workqueues, *rt);
+    installResourceParts(m, parts.resources, *rt);
+    installTaskParts(m, parts.tasks, *rt);
+    installSourceParts(m, parts.sources, *rt);
+    installProbeParts(m, parts.probes, *rt);
+}
+
+} // namespace irqscope::parts

@@ -1,0 +1,33 @@
+// The installed parts of one run, by name: how a source's handler finds the
+// task it wakes or the workqueue it queues on, and how a task finds the
+// resource it locks or the source it submits to. Filled by the install
+// functions (in parts.h's order); names were checked when the scenario was
+// read, so a lookup never fails at run time.
+#pragma once
+
+#include "irqscope/engine.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace irqscope::kern {
+struct Task;
+}
+
+namespace irqscope::parts {
+
+class UserWorkqueue; // workqueue_parts.h
+class Resource;      // task_parts.h
+class UserSource;    // source_parts.h
+
+struct PartsRuntime {
+    std::map<std::string, UserWorkqueue*, std::less<>> workqueues;
+    std::map<std::string, Resource*, std::less<>> resources;
+    std::map<std::string, kern::Task*, std::less<>> tasks;
+    std::map<std::string, UserSource*, std::less<>> sources;
+    // Where tasks append their rt-app log rows (RunOptions::recordTaskLogs), or null.
+    std::map<std::string, std::vector<TaskLogRow>>* taskLogs = nullptr;
+};
+
+} // namespace irqscope::parts
