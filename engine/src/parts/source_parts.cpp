@@ -42,7 +42,11 @@ Result<std::vector<Time>> readReplay(const json& v, const std::string& source, c
     std::filesystem::path file = v.get<std::string>();
     if (file.is_relative() && !source.empty() && source.front() != '<')
         file = std::filesystem::path(source).parent_path() / file;
-    std::ifstream in(file);
+    std::error_code ec;
+    std::ifstream in;
+    // A regular file (not a fifo or /dev/zero) of at most 16 MiB, as a scenario file.
+    if (std::filesystem::is_regular_file(file, ec) && std::filesystem::file_size(file, ec) <= (16u << 20))
+        in.open(file);
     if (!in)
         return Error{source, path,
                      "cannot read the timestamps file '" + file.string() +
