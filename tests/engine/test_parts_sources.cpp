@@ -167,6 +167,37 @@ private slots:
         QCOMPARE(t.front(), submitted + 300 * kUs);
     }
 
+    void aTasksQueueWorkRunsInAKworkerWithItsChain() {
+        json lists = {{"workqueues", {{{"name", "wq"}}}}, {"tasks", {{{"name", "server"}}}}};
+        int woken = 0;
+        PartsRig r({{"machine.cpus", "2"}}, lists, [&](PartsRig& rig) {
+            auto ev = parts::readTaskKernelEvent(
+                json::parse(R"({"queue_work": {"workqueue": "wq", "fn": "flush", "cost": "70us",
+                                               "then": [{"wake": "server"}]}})"),
+                rig.names, "t", "tasks[1].events[0]");
+            QVERIFY(ev);
+            auto rt = rig.rt;
+            std::shared_ptr<const parts::Step> step = *ev;
+            rt->tasks["server"] = &blocker(*rig.h.m, "server", 1, &woken);
+            auto& t = rig.h.m->sched().createTask("client", ContextKind::User, Policy::Normal, 0, rig.h.m->oneCpu(0),
+                                                  [rt, step](Kctx& c) -> Proc<void> {
+                                                      co_await c.work(100 * kUs, kUser);
+                                                      co_await parts::runStep(c, *rt, *step);
+                                                  });
+            rig.h.m->sched().wake(t, -1);
+        });
+        r.h.run(2 * kMs);
+        Time work = 0;
+        for (const auto& s : r.h.segments(0, ContextKind::Kworker))
+            if (r.h.trace.str(s.detail) == "flush") work += s.end - s.start;
+        QVERIFY(work >= 70 * kUs && work < 80 * kUs);
+        QCOMPARE(woken, 1);
+        // Task events are only queue_work and submit; a task does not raise softirqs.
+        auto bad = parts::readTaskKernelEvent(json{{"wake", "server"}}, r.names, "t", "tasks[0].events[3]");
+        QVERIFY(!bad);
+        QCOMPARE(bad.error().where, std::string("tasks[0].events[3].wake"));
+    }
+
     void distributionsHaveTheirMeans() {
         const char* forms[] = {R"("2us")", R"({"uniform": ["1us", "3us"]})",
                                R"({"normal": {"mean": "2us", "stddev": "300ns"}})",
