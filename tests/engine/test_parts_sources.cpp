@@ -316,6 +316,20 @@ private slots:
         QVERIFY(!r.rt->workqueues.at("b")->wq->unbound);
     }
 
+    void theCookbookExampleRunsTheSameTwice() {
+        auto s = Scenario::fromFile(IRQSCOPE_SOURCE_DIR "/docs/examples/my-device-threaded.json");
+        QVERIFY2(s, s ? "" : s.error().toString().c_str());
+        RunOptions o;
+        o.duration = 50 * kMs;
+        const RunResult a = test::runOrDie(*s, o), b = test::runOrDie(*s, o);
+        for (const char* p : {"mydev_irq_to_thread", "mydev_work_latency"}) {
+            QVERIFY2(a.metrics.latency.contains(p), p);
+            QCOMPARE(a.metrics.latency.at(p).count(), b.metrics.latency.at(p).count());
+            QCOMPARE(a.metrics.latency.at(p).mean(), b.metrics.latency.at(p).mean());
+        }
+        QVERIFY(a.metrics.latency.at("mydev_irq_to_thread").count() > 50);
+    }
+
     void errorsNameTheJsonPath() {
         const json dev = source({{"periodic", "1ms"}});
         auto with = [&](const char* path, json value) {
