@@ -44,6 +44,8 @@ public:
     void createKsoftirqd(int cpu);
     // open_softirq()
     void setHandler(int vec, CodeFn fn) { handlers_[static_cast<std::size_t>(vec)] = std::move(fn); }
+    // The vector's action (empty: nobody opened it), for a second user of the vector to chain to.
+    const CodeFn& handler(int vec) const { return handlers_[static_cast<std::size_t>(vec)]; }
     // raise_softirq() on the CPU c runs on.
     void raise(Cpu& c, int vec);
     // __raise_softirq_irqoff() from within a softirq: the bit only.

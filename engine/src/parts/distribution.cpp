@@ -73,7 +73,9 @@ Result<Distribution> readDistribution(const json& v, const std::string& source, 
         return Error{source, path,
                      "expected one of fixed, uniform, normal, lognormal, empirical, found an object with " +
                          std::to_string(v.size()) + " keys"};
-    const auto& [kind, body] = *v.items().begin();
+    // (not `const auto& [k, b] = *v.items().begin()`: that binds to a dead iterator)
+    const std::string kind = v.begin().key();
+    const json& body = v.begin().value();
     const std::string at = path + "." + kind;
     if (kind == "fixed") {
         auto t = readTime(body, source, at);

@@ -35,7 +35,7 @@ Result<Parts> readParts(const json& lists, const std::string& source, int cpus) 
     auto sources = readSourceParts(listOf(lists, "sources"), *names, source, cpus);
     if (!sources) return sources.error();
     p.sources = std::move(*sources);
-    auto probes = readProbeParts(listOf(lists, "probes"), *names, source, cpus);
+    auto probes = readProbeParts(listOf(lists, "probes"), *names, p.sources, source, cpus);
     if (!probes) return probes.error();
     p.probes = std::move(*probes);
     return p;

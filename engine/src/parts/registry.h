@@ -6,20 +6,24 @@
 #pragma once
 
 #include "irqscope/engine.h"
+#include "kernel/proc.h"
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace irqscope::kern {
 struct Task;
-}
+class Kctx;
+} // namespace irqscope::kern
 
 namespace irqscope::parts {
 
 class UserWorkqueue; // workqueue_parts.h
 class Resource;      // task_parts.h
 class UserSource;    // source_parts.h
+class ChainRuntime;  // chain.h: what the chains' steps own at run time
 
 struct PartsRuntime {
     std::map<std::string, UserWorkqueue*, std::less<>> workqueues;
@@ -28,6 +32,13 @@ struct PartsRuntime {
     std::map<std::string, UserSource*, std::less<>> sources;
     // Where tasks append their rt-app log rows (RunOptions::recordTaskLogs), or null.
     std::map<std::string, std::vector<TaskLogRow>>* taskLogs = nullptr;
+    // The tasklets, work items, softirq lists and probes of the chains' steps (chain.h).
+    std::shared_ptr<ChainRuntime> chains;
 };
+
+// complete() of the completion resource `name` (a chain's {"complete": name}):
+// wakes one waiter, or counts the completion when nobody waits. Defined by
+// the resources (task_parts.cpp).
+kern::Proc<void> completeResource(kern::Kctx& c, PartsRuntime& rt, const std::string& name);
 
 } // namespace irqscope::parts

@@ -1,0 +1,174 @@
+// An installed source: its line, its arrivals, its handler and IRQ thread.
+#include "devices/metric_ref.h"
+#include "kernel/machine.h"
+#include "parts/source_parts.h"
+
+#include <memory>
+#include <optional>
+#include <set>
+
+namespace irqscope::parts {
+
+using namespace kern;
+
+namespace {
+
+// INTIDs for the sources' lines: SPIs after the built-in devices' (34..92),
+// LPIs from 8192 (where the ITS starts), skipping any already in use.
+constexpr int kFirstSpi = 96, kLastSpi = 1019, kFirstLpi = 8192;
+
+int freeIntid(const hw::Gic& gic, bool lpi) {
+    std::set<int> used;
+    for (const auto& l : gic.lines()) used.insert(l->intid);
+    int id = lpi ? kFirstLpi : kFirstSpi;
+    while (used.contains(id)) ++id;
+    return id;
+}
+
+class Source final : public UserSource {
+public:
+    Source(Machine& m, PartsRuntime& rt, SourcePart part)
+        : m_(m), rt_(rt), part_(std::move(part)), arrivalRng_(m.rng("source/" + part_.name + "/arrival")),
+          handlerRng_(m.rng("source/" + part_.name + "/handler")) {}
+
+    void install() {
+        const bool lpi = part_.line == SourcePart::Line::Lpi || (part_.line == SourcePart::Line::Msi && m_.cfg().gicV3);
+        // The effective affinity: the first CPU of the mask (irq_do_set_affinity() ->
+        // the GIC's set_affinity picks one online CPU of it, the first).
+        const int cpu = part_.cpus.empty() ? 0 : *std::min_element(part_.cpus.begin(), part_.cpus.end());
+        line_ = &m_.gic().addLine(lpi ? hw::IntType::LPI : hw::IntType::SPI, freeIntid(m_.gic(), lpi), cpu, part_.name);
+        thread_ = !part_.then.empty() && part_.then.back().kind == Step::Kind::Thread ? &part_.then.back() : nullptr;
+        IrqHandlerFn handler;
+        if (part_.handler || !thread_) handler = [this](Kctx& c) { return primary(c); };
+        CodeFn threadFn;
+        if (thread_) threadFn = [this](Kctx& c) { return threaded(c); };
+        IrqDesc& d = m_.irq().request(*line_, part_.name, std::move(handler), std::move(threadFn),
+                                      thread_ && thread_->oneshot ? std::uint32_t{IRQF_ONESHOT} : 0u);
+        if (part_.line == SourcePart::Line::Msi && !lpi) {
+            // GICv2m: MSIs are SPIs, and PCI/MSI chips are IRQCHIP_ONESHOT_SAFE
+            // (drivers/pci/msi/irqdomain.c): __setup_irq() drops IRQF_ONESHOT.
+            d.oneshotSafeChip = true;
+            d.flags &= ~static_cast<std::uint32_t>(IRQF_ONESHOT);
+        }
+        // The thread that runs the thread step: irq/N-name, or with forced
+        // threading (threadirqs) the secondary irq/N-s-name. Its priority as
+        // `chrt -f -p` (sched_setscheduler()) would set it after request.
+        if (Task* t = d.secondary ? d.secondary : d.thread; t && thread_ && thread_->priority > 0)
+            t->rtPrio = thread_->priority;
+        for (const Step& s : part_.then) prepareChain(m_, rt_, s);
+        startArrivals();
+    }
+
+    void submit() override {
+        const Time latency =
+            part_.arrival.kind == Arrival::Kind::OnSubmit ? part_.arrival.latency.sample(arrivalRng_) : 0;
+        m_.q().schedule<&Source::fire>(m_.now() + latency, *this);
+    }
+    void probeIrqToThread(const std::string& series) override { irqToThread_.emplace(m_.rec(), series); }
+    const SourcePart& part() const override { return part_; }
+
+private:
+    void startArrivals() {
+        const Arrival& a = part_.arrival;
+        switch (a.kind) {
+        case Arrival::Kind::Periodic:
+        case Arrival::Kind::Bursts:
+            next_ = a.start;
+            m_.q().schedule<&Source::arrive>(next_, *this);
+            break;
+        case Arrival::Kind::Poisson: m_.q().schedule<&Source::arrive>(poissonGap(), *this); break;
+        case Arrival::Kind::Replay: m_.q().schedule<&Source::arrive>(a.times.front(), *this); break;
+        case Arrival::Kind::OnSubmit: break;
+        }
+    }
+
+    Time poissonGap() {
+        return std::max<Time>(1, arrivalRng_.exponential(static_cast<Time>(1e9 / part_.arrival.rateHz)));
+    }
+
+    // The device signals its interrupt; the next arrival is scheduled.
+    void arrive() {
+        fire();
+        const Arrival& a = part_.arrival;
+        switch (a.kind) {
+        case Arrival::Kind::Periodic:
+            next_ += a.period; // no drift: arrivals at start + k * period
+            m_.q().schedule<&Source::arrive>(next_, *this);
+            break;
+        case Arrival::Kind::Bursts:
+            if (++inBurst_ < a.count) {
+                m_.q().schedule<&Source::arrive>(next_ + a.gap * inBurst_, *this);
+            } else {
+                inBurst_ = 0;
+                next_ += a.period;
+                m_.q().schedule<&Source::arrive>(next_, *this);
+            }
+            break;
+        case Arrival::Kind::Poisson: m_.q().schedule<&Source::arrive>(m_.now() + poissonGap(), *this); break;
+        case Arrival::Kind::Replay:
+            if (++replayed_ < a.times.size()) m_.q().schedule<&Source::arrive>(a.times[replayed_], *this);
+            break;
+        case Arrival::Kind::OnSubmit: break;
+        }
+    }
+
+    void fire() {
+        if (!line_->pending && !raisedAt_) raisedAt_ = m_.now(); // the interrupt the next handler serves
+        m_.irq().raise(*line_);
+    }
+
+    // The primary handler: its cost and the steps of "then" (in hardirq
+    // context, or in the forced IRQ thread), then IRQ_WAKE_THREAD if the
+    // chain ends with a thread step.
+    Proc<IrqReturn> primary(Kctx& c) {
+        const Time irqAt = raisedAt_.value_or(c.now());
+        raisedAt_.reset();
+        if (part_.handler) co_await c.work(part_.handler->sample(handlerRng_));
+        for (const Step& s : part_.then)
+            if (&s != thread_) co_await runStep(c, rt_, s);
+        if (!thread_) co_return IrqReturn::Handled;
+        if (!threadIrqAt_) threadIrqAt_ = irqAt; // IRQTF_RUNTHREAD coalesces: the earliest waits longest
+        if (!threadWokenAt_) threadWokenAt_ = c.now();
+        co_return IrqReturn::WakeThread;
+    }
+
+    // The thread function: the thread step's cost and chain.
+    Proc<void> threaded(Kctx& c) {
+        if (!part_.handler) { // irq_default_primary_handler(): no primary of ours ran
+            if (!threadIrqAt_) threadIrqAt_ = raisedAt_.value_or(c.now());
+            raisedAt_.reset();
+        }
+        if (threadIrqAt_ && irqToThread_) irqToThread_->add(c.now() - *threadIrqAt_);
+        if (threadWokenAt_) sampleStep(rt_, *thread_, c.now() - *threadWokenAt_);
+        threadIrqAt_.reset();
+        threadWokenAt_.reset();
+        co_await c.work(thread_->cost.sample(stepRng(m_, rt_, *thread_)));
+        co_await runSteps(c, rt_, thread_->then);
+    }
+
+    Machine& m_;
+    PartsRuntime& rt_;
+    SourcePart part_;
+    sim::Rng arrivalRng_, handlerRng_;
+    hw::IrqLine* line_ = nullptr;
+    const Step* thread_ = nullptr;
+    Time next_ = 0;            // periodic: the next arrival; bursts: the current burst's start
+    int inBurst_ = 0;          // bursts: arrivals of the current burst so far
+    std::size_t replayed_ = 0; // replay: arrivals so far
+    std::optional<Time> raisedAt_, threadIrqAt_, threadWokenAt_;
+    std::optional<devices::LatencyRef> irqToThread_;
+};
+
+} // namespace
+
+void installSourceParts(Machine& m, const std::vector<SourcePart>& parts, PartsRuntime& rt) {
+    for (const SourcePart& p : parts) {
+        auto s = std::make_shared<Source>(m, rt, p);
+        rt.sources[p.name] = s.get();
+        m.keepAlive(s);
+    }
+    // Lines, handlers and arrivals in the order the sources are written.
+    for (const SourcePart& p : parts) static_cast<Source*>(rt.sources.at(p.name))->install();
+}
+
+} // namespace irqscope::parts
