@@ -53,8 +53,8 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     table_->setMinimumWidth(300);
-    side->setStretchFactor(0, 2);
-    side->setStretchFactor(1, 3);
+    side->setStretchFactor(0, 1);
+    side->setStretchFactor(1, 1);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
     split->setSizes({550, 450}); // the table needs room for full metric names

@@ -25,6 +25,9 @@ void cdfOf(const LatencyHistogram& h, QVector<double>& keys, QVector<double>& va
     const double total = double(h.count());
     const double step = std::max(1.0, total / 600);
     double seen = 0, next = 0;
+    // from 0 % at the smallest sample: a series of one sample is a visible step too
+    keys << std::max(double(h.min()), 1.0);
+    values << 0;
     for (const auto& [value, n] : dist) {
         seen += double(n);
         if (seen < next && seen < total) continue;
@@ -44,7 +47,7 @@ LatencyOverlayPlot::LatencyOverlayPlot(QWidget* parent) : QWidget(parent) {
     combo_->setMinimumContentsLength(16);
     v->addWidget(combo_);
     plot_ = new QCustomPlot(this);
-    plot_->setMinimumHeight(140);
+    plot_->setMinimumHeight(180);
     // the legend (each run's p99 and max) below the axes, where it hides no step
     plot_->plotLayout()->addElement(1, 0, plot_->legend);
     plot_->plotLayout()->setRowStretchFactor(1, 0.001);
