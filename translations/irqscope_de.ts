@@ -1232,8 +1232,8 @@
         <translation>Läufe</translation>
     </message>
     <message>
-        <source>Double-click a run to show it; select two and press Ctrl+M to compare them.</source>
-        <translation>Doppelklick auf einen Lauf zeigt ihn an; zwei auswählen und Strg+M drücken, um sie zu vergleichen.</translation>
+        <source>Select a run to show it and its scenario; select two and press Ctrl+M to compare them.</source>
+        <translation>Einen Lauf auswählen zeigt ihn und sein Szenario an; zwei auswählen und Strg+M drücken, um sie zu vergleichen.</translation>
     </message>
     <message>
         <source>Metrics</source>

@@ -1227,8 +1227,8 @@
         <translation>运行列表</translation>
     </message>
     <message>
-        <source>Double-click a run to show it; select two and press Ctrl+M to compare them.</source>
-        <translation>双击某次运行即可显示；选择两次运行并按 Ctrl+M 进行比较。</translation>
+        <source>Select a run to show it and its scenario; select two and press Ctrl+M to compare them.</source>
+        <translation>选择某次运行即可显示它及其场景；选择两次运行并按 Ctrl+M 进行比较。</translation>
     </message>
     <message>
         <source>Metrics</source>

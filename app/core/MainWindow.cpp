@@ -209,7 +209,7 @@ void MainWindow::createDocks() {
     connect(runs_, &QAbstractItemModel::dataChanged, this,
             [this, fitNumbers] { QTimer::singleShot(0, runTable_, fitNumbers); });
     setTr(runTable_, "toolTip",
-          QT_TR_NOOP("Double-click a run to show it; select two and press Ctrl+M to compare them."));
+          QT_TR_NOOP("Select a run to show it and its scenario; select two and press Ctrl+M to compare them."));
     connect(runTable_, &QTableView::doubleClicked, this,
             [this](const QModelIndex& i) { showRun(runs_->at(i.row()).id); });
     // The selection is the run shown: selecting one run shows it and its scenario (asking first when the

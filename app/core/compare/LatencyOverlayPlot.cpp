@@ -47,7 +47,7 @@ LatencyOverlayPlot::LatencyOverlayPlot(QWidget* parent) : QWidget(parent) {
     combo_->setMinimumContentsLength(16);
     v->addWidget(combo_);
     plot_ = new QCustomPlot(this);
-    plot_->setMinimumHeight(180);
+    plot_->setMinimumHeight(120);
     // the legend (each run's p99 and max) below the axes, where it hides no step
     plot_->plotLayout()->addElement(1, 0, plot_->legend);
     plot_->plotLayout()->setRowStretchFactor(1, 0.001);
