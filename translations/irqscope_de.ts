@@ -2,6 +2,81 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>CompareHeadline</name>
+    <message>
+        <source>%1× lower</source>
+        <translation>%1× niedriger</translation>
+    </message>
+    <message>
+        <source>%1× higher</source>
+        <translation>%1× höher</translation>
+    </message>
+    <message>
+        <source>%1%2 %</source>
+        <translation>%1%2 %</translation>
+    </message>
+    <message>
+        <source>from zero</source>
+        <translation>von null</translation>
+    </message>
+    <message>
+        <source>%1, better</source>
+        <translation>%1, besser</translation>
+    </message>
+    <message>
+        <source>%1, worse</source>
+        <translation>%1, schlechter</translation>
+    </message>
+    <message>
+        <source>%1, %2: %3 → %4 (%5)</source>
+        <translation>%1, %2: %3 → %4 (%5)</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation>%1: %2 → %3</translation>
+    </message>
+    <message>
+        <source>(unset)</source>
+        <translation>(nicht gesetzt)</translation>
+    </message>
+    <message>
+        <source>both runs are imported captures</source>
+        <translation>beide Läufe sind importierte Aufzeichnungen</translation>
+    </message>
+    <message>
+        <source>%1 is an imported capture, %2 a simulation</source>
+        <translation>%1 ist eine importierte Aufzeichnung, %2 eine Simulation</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;What differs:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Was sich unterscheidet:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;What differs:&lt;/b&gt; no setting (the same scenario run twice)</source>
+        <translation>&lt;b&gt;Was sich unterscheidet:&lt;/b&gt; keine Einstellung (dasselbe Szenario zweimal ausgeführt)</translation>
+    </message>
+    <message>
+        <source>No metric changed by 10 % or more.</source>
+        <translation>Keine Kennzahl hat sich um 10 % oder mehr verändert.</translation>
+    </message>
+    <message>
+        <source>Largest changes:</source>
+        <translation>Größte Änderungen:</translation>
+    </message>
+    <message>
+        <source>The runs last differently long: counts are compared as rates per second.</source>
+        <translation>Die Läufe dauern verschieden lang: Anzahlen werden als Raten pro Sekunde verglichen.</translation>
+    </message>
+</context>
+<context>
     <name>ItemText</name>
     <message>
         <source>interrupt</source>
@@ -127,10 +202,6 @@
         <translation>%1 /s</translation>
     </message>
     <message>
-        <source>latency %1</source>
-        <translation>Latenz %1</translation>
-    </message>
-    <message>
         <source>samples</source>
         <translation>Messpunkte</translation>
     </message>
@@ -147,20 +218,8 @@
         <translation>Max.</translation>
     </message>
     <message>
-        <source>throughput</source>
-        <translation>Durchsatz</translation>
-    </message>
-    <message>
-        <source>CPU time (all CPUs)</source>
-        <translation>CPU-Zeit (alle CPUs)</translation>
-    </message>
-    <message>
         <source>irqs off</source>
         <translation>IRQs aus</translation>
-    </message>
-    <message>
-        <source>scheduler</source>
-        <translation>Scheduler</translation>
     </message>
     <message>
         <source>context switches</source>
@@ -171,12 +230,44 @@
         <translation>Interrupts</translation>
     </message>
     <message>
-        <source>warnings</source>
-        <translation>Warnungen</translation>
-    </message>
-    <message>
         <source>total</source>
         <translation>gesamt</translation>
+    </message>
+    <message>
+        <source>%1 on CPU %2</source>
+        <translation>%1 auf CPU %2</translation>
+    </message>
+    <message>
+        <source>Latency: %1</source>
+        <translation>Latenz: %1</translation>
+    </message>
+    <message>
+        <source>samples per second</source>
+        <translation>Messpunkte pro Sekunde</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>Durchsatz</translation>
+    </message>
+    <message>
+        <source>CPU time (share of all CPUs)</source>
+        <translation>CPU-Zeit (Anteil aller CPUs)</translation>
+    </message>
+    <message>
+        <source>Events per second</source>
+        <translation>Ereignisse pro Sekunde</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Ereignisse</translation>
+    </message>
+    <message>
+        <source>Warnings per second</source>
+        <translation>Warnungen pro Sekunde</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>Warnungen</translation>
     </message>
 </context>
 <context>
@@ -423,6 +514,33 @@
     </message>
 </context>
 <context>
+    <name>Session</name>
+    <message>
+        <source>not an IRQ Scope session (no &quot;format&quot;)</source>
+        <translation>keine IRQ-Scope-Sitzung (kein „format“)</translation>
+    </message>
+    <message>
+        <source>session format %1 is not supported (this version reads %2)</source>
+        <translation>Sitzungsformat %1 wird nicht unterstützt (diese Version liest %2)</translation>
+    </message>
+    <message>
+        <source>run %1: %2</source>
+        <translation>Lauf %1: %2</translation>
+    </message>
+    <message>
+        <source>panel: %1</source>
+        <translation>Szenario-Bereich: %1</translation>
+    </message>
+    <message>
+        <source>malformed session: %1</source>
+        <translation>fehlerhafte Sitzung: %1</translation>
+    </message>
+    <message>
+        <source>%1 is not JSON</source>
+        <translation>%1 ist kein JSON</translation>
+    </message>
+</context>
+<context>
     <name>SettingsReader</name>
     <message>
         <source>%1 (expected %2)</source>
@@ -549,10 +667,6 @@
         <translation>Änderung</translation>
     </message>
     <message>
-        <source>Green: B is better than A; red: worse.</source>
-        <translation>Grün: B ist besser als A; rot: schlechter.</translation>
-    </message>
-    <message>
         <source>Select two runs in the run list and choose Run ▸ Compare selected runs.</source>
         <translation>Zwei Läufe in der Liste der Läufe auswählen und Ausführen ▸ Ausgewählte Läufe vergleichen wählen.</translation>
     </message>
@@ -565,18 +679,6 @@
         <translation>B: %1</translation>
     </message>
     <message>
-        <source>one of the runs is an imported trace</source>
-        <translation>einer der Läufe ist ein importierter Trace</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;A&lt;/b&gt; = %1 &amp;nbsp; &lt;b&gt;B&lt;/b&gt; = %2 &amp;nbsp; — scenario changes A → B: %3</source>
-        <translation>&lt;b&gt;A&lt;/b&gt; = %1 &amp;nbsp; &lt;b&gt;B&lt;/b&gt; = %2 &amp;nbsp; — Szenario-Änderungen A → B: %3</translation>
-    </message>
-    <message>
-        <source>%1 · %2</source>
-        <translation>%1 · %2</translation>
-    </message>
-    <message>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
@@ -587,6 +689,14 @@
     <message>
         <source>%1%2 %</source>
         <translation>%1%2 %</translation>
+    </message>
+    <message>
+        <source>Green: B is better than A; red: worse; uncoloured: a change that is neither (sample counts, idle and kernel-context time). Click a latency row to overlay it.</source>
+        <translation>Grün: B ist besser als A; rot: schlechter; ohne Farbe: eine Änderung, die keins von beiden ist (Anzahl der Messpunkte, Leerlauf- und Kernelkontext-Zeit). Eine Latenzzeile anklicken, um sie überlagert zu zeigen.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A&lt;/b&gt; = %1 &amp;nbsp; &lt;b&gt;B&lt;/b&gt; = %2&lt;br&gt;%3</source>
+        <translation>&lt;b&gt;A&lt;/b&gt; = %1 &amp;nbsp; &lt;b&gt;B&lt;/b&gt; = %2&lt;br&gt;%3</translation>
     </message>
 </context>
 <context>
@@ -695,6 +805,29 @@
     <message>
         <source>Follow the system locale (now: %1)</source>
         <translation>Der Systemsprache folgen (derzeit: %1)</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::LatencyOverlayPlot</name>
+    <message>
+        <source>% of samples</source>
+        <translation>% der Messpunkte</translation>
+    </message>
+    <message>
+        <source>latency (log scale)</source>
+        <translation>Latenz (logarithmisch)</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>%1: p99 %2, max %3 (%4 samples)</source>
+        <translation>%1: p99 %2, max. %3 (%4 Messpunkte)</translation>
     </message>
 </context>
 <context>
@@ -1099,8 +1232,8 @@
         <translation>Läufe</translation>
     </message>
     <message>
-        <source>Double-click a run to show it; select two and press Ctrl+M to compare them.</source>
-        <translation>Doppelklick auf einen Lauf zeigt ihn an; zwei auswählen und Strg+M drücken, um sie zu vergleichen.</translation>
+        <source>Select a run to show it and its scenario; select two and press Ctrl+M to compare them.</source>
+        <translation>Einen Lauf auswählen zeigt ihn und sein Szenario an; zwei auswählen und Strg+M drücken, um sie zu vergleichen.</translation>
     </message>
     <message>
         <source>Metrics</source>
@@ -1577,6 +1710,88 @@
     <message>
         <source>a saved dock layout</source>
         <translation>ein gespeichertes Dock-Layout</translation>
+    </message>
+    <message>
+        <source>Open sessio&amp;n…</source>
+        <translation>Si&amp;tzung öffnen…</translation>
+    </message>
+    <message>
+        <source>Save sessi&amp;on…</source>
+        <translation>Sitzung spei&amp;chern…</translation>
+    </message>
+    <message>
+        <source>Unsaved scenario edits</source>
+        <translation>Ungespeicherte Szenario-Änderungen</translation>
+    </message>
+    <message>
+        <source>The scenario %1 has edits that are neither saved nor run. Save them before leaving it?</source>
+        <translation>Das Szenario %1 hat Änderungen, die weder gespeichert noch ausgeführt sind. Vor dem Verlassen speichern?</translation>
+    </message>
+    <message>
+        <source>Unsaved runs</source>
+        <translation>Ungespeicherte Läufe</translation>
+    </message>
+    <message numerus="yes">
+        <source>This session has %n run(s) not saved in a session file. Save the session first?</source>
+        <translation>
+            <numerusform>Diese Sitzung hat %n Lauf, der nicht in einer Sitzungsdatei gespeichert ist. Zuerst die Sitzung speichern?</numerusform>
+            <numerusform>Diese Sitzung hat %n Läufe, die nicht in einer Sitzungsdatei gespeichert sind. Zuerst die Sitzung speichern?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Opening session: run %1 of %2…</source>
+        <translation>Sitzung wird geöffnet: Lauf %1 von %2…</translation>
+    </message>
+    <message>
+        <source>run #%1 could not be simulated: %2</source>
+        <translation>Lauf #%1 ließ sich nicht simulieren: %2</translation>
+    </message>
+    <message>
+        <source>run #%1 gives other metrics than when it was saved (a different engine version)</source>
+        <translation>Lauf #%1 ergibt andere Kennzahlen als beim Speichern (eine andere Engine-Version)</translation>
+    </message>
+    <message>
+        <source>capture %1 of run #%2 is missing or unreadable: %3</source>
+        <translation>Aufzeichnung %1 von Lauf #%2 fehlt oder ist unlesbar: %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened session %1: %n run(s)</source>
+        <translation>
+            <numerusform>Sitzung %1 geöffnet: %n Lauf</numerusform>
+            <numerusform>Sitzung %1 geöffnet: %n Läufe</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Opened session %1 with problems: %2</source>
+        <translation>Sitzung %1 mit Problemen geöffnet: %2</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>Sitzung speichern</translation>
+    </message>
+    <message>
+        <source>IRQ Scope sessions (*%1);;All files (*)</source>
+        <translation>IRQ-Scope-Sitzungen (*%1);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot save session</source>
+        <translation>Sitzung kann nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>Saved session %1</source>
+        <translation>Sitzung %1 gespeichert</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>Sitzung öffnen</translation>
+    </message>
+    <message>
+        <source>Cannot open session</source>
+        <translation>Sitzung kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Session opened with problems</source>
+        <translation>Sitzung mit Problemen geöffnet</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,81 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>CompareHeadline</name>
+    <message>
+        <source>%1× lower</source>
+        <translation>低 %1 倍</translation>
+    </message>
+    <message>
+        <source>%1× higher</source>
+        <translation>高 %1 倍</translation>
+    </message>
+    <message>
+        <source>%1%2 %</source>
+        <translation>%1%2 %</translation>
+    </message>
+    <message>
+        <source>from zero</source>
+        <translation>从零开始</translation>
+    </message>
+    <message>
+        <source>%1, better</source>
+        <translation>%1，更好</translation>
+    </message>
+    <message>
+        <source>%1, worse</source>
+        <translation>%1，更差</translation>
+    </message>
+    <message>
+        <source>%1, %2: %3 → %4 (%5)</source>
+        <translation>%1，%2：%3 → %4（%5）</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation>%1：%2 → %3</translation>
+    </message>
+    <message>
+        <source>(unset)</source>
+        <translation>（未设置）</translation>
+    </message>
+    <message>
+        <source>both runs are imported captures</source>
+        <translation>两次运行都是导入的抓取记录</translation>
+    </message>
+    <message>
+        <source>%1 is an imported capture, %2 a simulation</source>
+        <translation>%1 是导入的抓取记录，%2 是模拟</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;What differs:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;不同之处：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;What differs:&lt;/b&gt; no setting (the same scenario run twice)</source>
+        <translation>&lt;b&gt;不同之处：&lt;/b&gt;没有设置不同（同一场景运行了两次）</translation>
+    </message>
+    <message>
+        <source>No metric changed by 10 % or more.</source>
+        <translation>没有指标变化达到 10 % 或以上。</translation>
+    </message>
+    <message>
+        <source>Largest changes:</source>
+        <translation>最大的变化：</translation>
+    </message>
+    <message>
+        <source>The runs last differently long: counts are compared as rates per second.</source>
+        <translation>两次运行时长不同：计数按每秒速率比较。</translation>
+    </message>
+</context>
+<context>
     <name>ItemText</name>
     <message>
         <source>interrupt</source>
@@ -127,10 +202,6 @@
         <translation>%1 /秒</translation>
     </message>
     <message>
-        <source>latency %1</source>
-        <translation>%1 延迟</translation>
-    </message>
-    <message>
         <source>samples</source>
         <translation>样本数</translation>
     </message>
@@ -147,20 +218,8 @@
         <translation>最大值</translation>
     </message>
     <message>
-        <source>throughput</source>
-        <translation>吞吐量</translation>
-    </message>
-    <message>
-        <source>CPU time (all CPUs)</source>
-        <translation>CPU 时间（所有 CPU）</translation>
-    </message>
-    <message>
         <source>irqs off</source>
         <translation>irqs off（中断关闭）</translation>
-    </message>
-    <message>
-        <source>scheduler</source>
-        <translation>调度器</translation>
     </message>
     <message>
         <source>context switches</source>
@@ -171,12 +230,44 @@
         <translation>中断数</translation>
     </message>
     <message>
-        <source>warnings</source>
-        <translation>警告</translation>
-    </message>
-    <message>
         <source>total</source>
         <translation>总计</translation>
+    </message>
+    <message>
+        <source>%1 on CPU %2</source>
+        <translation>CPU %2 上的 %1</translation>
+    </message>
+    <message>
+        <source>Latency: %1</source>
+        <translation>延迟：%1</translation>
+    </message>
+    <message>
+        <source>samples per second</source>
+        <translation>每秒样本数</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>CPU time (share of all CPUs)</source>
+        <translation>CPU 时间（占全部 CPU 的比例）</translation>
+    </message>
+    <message>
+        <source>Events per second</source>
+        <translation>每秒事件数</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Warnings per second</source>
+        <translation>每秒警告数</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
     </message>
 </context>
 <context>
@@ -422,6 +513,33 @@
     </message>
 </context>
 <context>
+    <name>Session</name>
+    <message>
+        <source>not an IRQ Scope session (no &quot;format&quot;)</source>
+        <translation>不是 IRQ Scope 会话（没有 &quot;format&quot;）</translation>
+    </message>
+    <message>
+        <source>session format %1 is not supported (this version reads %2)</source>
+        <translation>不支持会话格式 %1（此版本读取 %2）</translation>
+    </message>
+    <message>
+        <source>run %1: %2</source>
+        <translation>运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>panel: %1</source>
+        <translation>场景面板：%1</translation>
+    </message>
+    <message>
+        <source>malformed session: %1</source>
+        <translation>会话格式错误：%1</translation>
+    </message>
+    <message>
+        <source>%1 is not JSON</source>
+        <translation>%1 不是 JSON</translation>
+    </message>
+</context>
+<context>
     <name>SettingsReader</name>
     <message>
         <source>%1 (expected %2)</source>
@@ -548,10 +666,6 @@
         <translation>变化</translation>
     </message>
     <message>
-        <source>Green: B is better than A; red: worse.</source>
-        <translation>绿色：B 优于 A；红色：更差。</translation>
-    </message>
-    <message>
         <source>Select two runs in the run list and choose Run ▸ Compare selected runs.</source>
         <translation>在运行列表中选择两次运行，然后选择 运行 ▸ 比较所选运行。</translation>
     </message>
@@ -564,18 +678,6 @@
         <translation>B：%1</translation>
     </message>
     <message>
-        <source>one of the runs is an imported trace</source>
-        <translation>其中一次运行是导入的跟踪</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;A&lt;/b&gt; = %1 &amp;nbsp; &lt;b&gt;B&lt;/b&gt; = %2 &amp;nbsp; — scenario changes A → B: %3</source>
-        <translation>&lt;b&gt;A&lt;/b&gt; = %1 &amp;nbsp; &lt;b&gt;B&lt;/b&gt; = %2 &amp;nbsp; — 场景变化 A → B：%3</translation>
-    </message>
-    <message>
-        <source>%1 · %2</source>
-        <translation>%1 · %2</translation>
-    </message>
-    <message>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
@@ -586,6 +688,14 @@
     <message>
         <source>%1%2 %</source>
         <translation>%1%2%</translation>
+    </message>
+    <message>
+        <source>Green: B is better than A; red: worse; uncoloured: a change that is neither (sample counts, idle and kernel-context time). Click a latency row to overlay it.</source>
+        <translation>绿色：B 优于 A；红色：更差；无颜色：无所谓好坏的变化（样本数、空闲和内核上下文时间）。点击一行延迟以叠加显示。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A&lt;/b&gt; = %1 &amp;nbsp; &lt;b&gt;B&lt;/b&gt; = %2&lt;br&gt;%3</source>
+        <translation>&lt;b&gt;A&lt;/b&gt; = %1 &amp;nbsp; &lt;b&gt;B&lt;/b&gt; = %2&lt;br&gt;%3</translation>
     </message>
 </context>
 <context>
@@ -694,6 +804,29 @@
     <message>
         <source>Follow the system locale (now: %1)</source>
         <translation>跟随系统区域设置（当前：%1）</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::LatencyOverlayPlot</name>
+    <message>
+        <source>% of samples</source>
+        <translation>样本百分比</translation>
+    </message>
+    <message>
+        <source>latency (log scale)</source>
+        <translation>延迟（对数刻度）</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>%1: p99 %2, max %3 (%4 samples)</source>
+        <translation>%1：p99 %2，最大 %3（%4 个样本）</translation>
     </message>
 </context>
 <context>
@@ -1094,8 +1227,8 @@
         <translation>运行列表</translation>
     </message>
     <message>
-        <source>Double-click a run to show it; select two and press Ctrl+M to compare them.</source>
-        <translation>双击某次运行即可显示；选择两次运行并按 Ctrl+M 进行比较。</translation>
+        <source>Select a run to show it and its scenario; select two and press Ctrl+M to compare them.</source>
+        <translation>选择某次运行即可显示它及其场景；选择两次运行并按 Ctrl+M 进行比较。</translation>
     </message>
     <message>
         <source>Metrics</source>
@@ -1572,6 +1705,86 @@
     <message>
         <source>a saved dock layout</source>
         <translation>已保存的停靠布局</translation>
+    </message>
+    <message>
+        <source>Open sessio&amp;n…</source>
+        <translation>打开会话(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Save sessi&amp;on…</source>
+        <translation>保存会话(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Unsaved scenario edits</source>
+        <translation>未保存的场景修改</translation>
+    </message>
+    <message>
+        <source>The scenario %1 has edits that are neither saved nor run. Save them before leaving it?</source>
+        <translation>场景 %1 有既未保存也未运行的修改。离开前保存吗？</translation>
+    </message>
+    <message>
+        <source>Unsaved runs</source>
+        <translation>未保存的运行</translation>
+    </message>
+    <message numerus="yes">
+        <source>This session has %n run(s) not saved in a session file. Save the session first?</source>
+        <translation>
+            <numerusform>此会话有 %n 个运行未保存到会话文件中。先保存会话吗？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Opening session: run %1 of %2…</source>
+        <translation>正在打开会话：第 %1 个运行，共 %2 个…</translation>
+    </message>
+    <message>
+        <source>run #%1 could not be simulated: %2</source>
+        <translation>运行 #%1 无法模拟：%2</translation>
+    </message>
+    <message>
+        <source>run #%1 gives other metrics than when it was saved (a different engine version)</source>
+        <translation>运行 #%1 得到的指标与保存时不同（引擎版本不同）</translation>
+    </message>
+    <message>
+        <source>capture %1 of run #%2 is missing or unreadable: %3</source>
+        <translation>运行 #%2 的抓取记录 %1 缺失或无法读取：%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened session %1: %n run(s)</source>
+        <translation>
+            <numerusform>已打开会话 %1：%n 个运行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Opened session %1 with problems: %2</source>
+        <translation>已打开会话 %1，但有问题：%2</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>IRQ Scope sessions (*%1);;All files (*)</source>
+        <translation>IRQ Scope 会话 (*%1);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot save session</source>
+        <translation>无法保存会话</translation>
+    </message>
+    <message>
+        <source>Saved session %1</source>
+        <translation>已保存会话 %1</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>Cannot open session</source>
+        <translation>无法打开会话</translation>
+    </message>
+    <message>
+        <source>Session opened with problems</source>
+        <translation>会话已打开，但有问题</translation>
     </message>
 </context>
 <context>

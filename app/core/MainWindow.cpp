@@ -209,10 +209,13 @@ void MainWindow::createDocks() {
     connect(runs_, &QAbstractItemModel::dataChanged, this,
             [this, fitNumbers] { QTimer::singleShot(0, runTable_, fitNumbers); });
     setTr(runTable_, "toolTip",
-          QT_TR_NOOP("Double-click a run to show it; select two and press Ctrl+M to compare them."));
+          QT_TR_NOOP("Select a run to show it and its scenario; select two and press Ctrl+M to compare them."));
     connect(runTable_, &QTableView::doubleClicked, this,
             [this](const QModelIndex& i) { showRun(runs_->at(i.row()).id); });
-    connect(runTable_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::updateActions);
+    // The selection is the run shown: selecting one run shows it and its scenario (asking first when the
+    // panel has edits no run keeps); showing a run by any other way selects it.
+    connect(runTable_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &MainWindow::runSelectionChanged);
     runsDock->setWidget(runTable_);
     addDockWidget(Qt::RightDockWidgetArea, runsDock);
 
@@ -268,6 +271,7 @@ const RunRecord* MainWindow::currentRun() const {
 
 void MainWindow::setScenario(const Scenario& s, const QString& path) {
     knobs_->setScenario(s);
+    baseScenario_ = s;
     scenarioPath_ = path;
     modified_ = false;
     const QString title = QString::fromStdString(s.title());
@@ -319,9 +323,9 @@ void MainWindow::runNow() {
 void MainWindow::onRunFinished(int, RunPtr result, const Scenario& scenario) {
     progress_->hide();
     const RunRecord& r = runs_->addRun(scenario, result);
+    if (startupRunPending_) startupRunPending_ = false; // the window opening is not work to lose
+    else unsavedRuns_ = true;
     showRun(r.id);
-    runTable_->selectRow(runs_->rowOf(r.id));
-    runTable_->scrollToBottom();
     status_->setText(runSummary(r));
     updateActions();
 }
@@ -355,6 +359,7 @@ void MainWindow::showRun(int runId) {
     player_->setRun(r->result);
     metrics_->setRun(r->result);
     central_->setCurrentWidget(timeline_);
+    selectRunRow(runId);
     updateDetails();
     updateTitle();
     updateActions();
@@ -413,6 +418,10 @@ void MainWindow::setPresentationMode(bool on) {
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {
+    if (!confirmDiscardRuns() || !confirmLeaveEdits()) {
+        e->ignore();
+        return;
+    }
     runner_->cancel();
     writeSettings();
     e->accept();

@@ -61,6 +61,20 @@ public:
     void runNow();
     void showRun(int runId);
     bool compareRows(int rowA, int rowB);
+    // ---- sessions (MainWindowSession.cpp) ----
+    bool saveSessionTo(const QString& path, QString* error);
+    // Replaces the runs with the file's: simulated runs are simulated again,
+    // imports imported again from their paths. `note` says what did not come
+    // back as saved (a moved capture, metrics a newer engine computes differently).
+    bool openSessionFile(const QString& path, QString* error, QString* note = nullptr);
+    // Edits in the panel that no run and no file keeps.
+    bool hasUnkeptEdits() const;
+    // Runs made since the session was last saved or opened (the start-up run does not count).
+    bool hasUnsavedRuns() const { return unsavedRuns_; }
+    // Before the panel's scenario is replaced (another preset, file, run or
+    // session): asks when hasUnkeptEdits(). False: the user chose to stay.
+    bool confirmLeaveEdits();
+    QTableView* runTable() const { return runTable_; }
     bool exportTimelineImage(const QString& path, QSize size, bool wholeRun, QString* error);
     bool exportMetricsPlot(const QString& path, QSize size, QString* error);
     bool exportMetrics(const QString& path, QString* error);
@@ -126,6 +140,13 @@ private:
     void readSettings(bool restoreGeometry);
     void writeSettings();
     void error(const QString& title, const QString& message);
+    // MainWindowSession.cpp
+    void openSessionDialog();
+    void saveSessionDialog();
+    bool confirmDiscardRuns(); // quitting or opening a session with unsaved runs
+    void runSelectionChanged();
+    void selectRunRow(int runId);
+    void showRunScenario(const RunRecord& r);
 
     RunList* runs_ = nullptr;
     SimulationRunner* runner_ = nullptr;
@@ -156,6 +177,11 @@ private:
     bool presentation_ = false;
     QByteArray normalState_;
     int currentRunId_ = 0;
+    Scenario baseScenario_;          // as loaded from the preset or file (modified_ = differs from it)
+    std::map<int, QString> imports_; // run id -> capture path (sessions)
+    bool unsavedRuns_ = false;
+    bool startupRunPending_ = true; // the first run (the start-up preset) is not "unsaved work"
+    bool syncingSelection_ = false;
     QHash<QString, QAction*> actions_;
 };
 

@@ -51,6 +51,10 @@ void MainWindow::createActions() {
             &QAction::triggered, this, &MainWindow::saveScenario);
     connect(make("saveAs", QT_TR_NOOP("Save scenario &as…"), QKeySequence::SaveAs, QStringLiteral("document-save-as")),
             &QAction::triggered, this, &MainWindow::saveScenarioAs);
+    connect(make("openSession", QT_TR_NOOP("Open sessio&n…")), &QAction::triggered, this,
+            &MainWindow::openSessionDialog);
+    connect(make("saveSession", QT_TR_NOOP("Save sessi&on…")), &QAction::triggered, this,
+            &MainWindow::saveSessionDialog);
     connect(make("import", QT_TR_NOOP("&Import ftrace capture…"), QKeySequence(QStringLiteral("Ctrl+I"))),
             &QAction::triggered, this, &MainWindow::importTraceDialog);
     connect(
@@ -139,6 +143,9 @@ void MainWindow::createMenus() {
     file->addAction(action(QStringLiteral("save")));
     file->addAction(action(QStringLiteral("saveAs")));
     file->addSeparator();
+    file->addAction(action(QStringLiteral("openSession")));
+    file->addAction(action(QStringLiteral("saveSession")));
+    file->addSeparator();
     file->addAction(action(QStringLiteral("import")));
     QMenu* exp = file->addMenu(QString());
     setTr(exp, "title", QT_TR_NOOP("&Export"));
@@ -197,8 +204,10 @@ void MainWindow::createToolBar() {
     }
     setTr(presetCombo_, "toolTip", QT_TR_NOOP("Load a built-in scenario and run it"));
     presetCombo_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    connect(presetCombo_, &QComboBox::activated, this,
-            [this](int i) { loadPreset(presetCombo_->itemData(i).toString()); });
+    connect(presetCombo_, &QComboBox::activated, this, [this](int i) {
+        if (confirmLeaveEdits()) loadPreset(presetCombo_->itemData(i).toString());
+        else presetCombo_->setCurrentIndex(presetCombo_->findData(QString::fromStdString(baseScenario_.name())));
+    });
     tb->addWidget(presetCombo_);
     tb->addSeparator();
     tb->addAction(action(QStringLiteral("run")));

@@ -38,6 +38,7 @@ const QString kScenarioFilter = QStringLiteral("*.json");
 } // namespace
 
 void MainWindow::openScenarioDialog() {
+    if (!confirmLeaveEdits()) return;
     const QString p = QFileDialog::getOpenFileName(this, tr("Open scenario"), exportDir(),
                                                    tr("Scenario files (%1);;All files (*)").arg(kScenarioFilter));
     if (!p.isEmpty()) openScenarioFile(p);
@@ -61,6 +62,7 @@ bool MainWindow::saveScenarioTo(const QString& path, QString* err) {
     const QByteArray text = QByteArray::fromStdString(s.document().dump(2) + "\n");
     if (!writeFileAtomically(path, text, err)) return false;
     scenarioPath_ = path;
+    baseScenario_ = s;
     modified_ = false;
     addRecent(path);
     updateTitle();
@@ -108,7 +110,9 @@ void MainWindow::rebuildRecentMenu() {
         const QString p = list[i];
         QAction* a = recentMenu_->addAction(tr("&%1 %2").arg(i + 1).arg(QFileInfo(p).fileName()));
         a->setToolTip(p);
-        connect(a, &QAction::triggered, this, [this, p] { openScenarioFile(p); });
+        connect(a, &QAction::triggered, this, [this, p] {
+            if (confirmLeaveEdits()) openScenarioFile(p);
+        });
     }
     if (list.isEmpty()) recentMenu_->addAction(tr("(none yet)"))->setEnabled(false);
     else {
@@ -138,6 +142,8 @@ bool MainWindow::importTraceFile(const QString& path, QString* err) {
     run->trace = std::move(r->trace);
     run->metrics = std::move(r->metrics);
     const RunRecord& rec = runs_->addImported(QFileInfo(path).fileName(), std::move(run));
+    imports_[rec.id] = QFileInfo(path).absoluteFilePath();
+    unsavedRuns_ = true;
     showRun(rec.id);
     std::uint64_t skipped = 0;
     for (const auto& [k, n] : r->report.skipped) skipped += n;

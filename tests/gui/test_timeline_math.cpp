@@ -270,7 +270,7 @@ private slots:
                 sawMax = true;
                 QCOMPARE(*r.delta(), 30.0 * kUs);
             }
-            if (r.group == QStringLiteral("warnings") && r.name == QStringLiteral("total")) {
+            if (r.key == QStringLiteral("warnings/total")) {
                 sawWarn = true;
                 QCOMPARE(*r.delta(), 1.0);
             }

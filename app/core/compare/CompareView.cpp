@@ -1,5 +1,6 @@
 #include "core/compare/CompareView.h"
 
+#include "core/compare/LatencyOverlayPlot.h"
 #include "core/compare/MetricsDelta.h"
 #include "core/export/PlotExport.h"
 #include "core/timeline/TimelinePlot.h"
@@ -13,27 +14,50 @@
 
 namespace irqscope::app {
 
+namespace {
+const QColor kBetter(0x1B, 0x7F, 0x3A);
+const QColor kWorse(0xB3, 0x14, 0x1B);
+
+// "latency/softirq_raise/cpu0/p99" -> "softirq_raise/cpu0"
+QString seriesOfKey(const QString& key) {
+    if (!key.startsWith(QLatin1String("latency/"))) return QString();
+    return key.mid(8, key.lastIndexOf(QLatin1Char('/')) - 8);
+}
+} // namespace
+
 CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     auto* v = new QVBoxLayout(this);
     v->setContentsMargins(2, 2, 2, 2);
     summary_ = new QLabel(this);
+    summary_->setObjectName(QStringLiteral("compareHeadline"));
     summary_->setWordWrap(true);
+    summary_->setTextFormat(Qt::RichText);
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    summary_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    summary_->setContentsMargins(4, 2, 4, 2);
+    // the finding leads: as tall as its text (a few lines), above everything else
+    summary_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     v->addWidget(summary_);
+
     auto* split = new QSplitter(Qt::Horizontal, this);
     auto* plots = new QSplitter(Qt::Vertical, split);
     a_ = new TimelinePlot(plots);
     b_ = new TimelinePlot(plots);
-    table_ = new QTableWidget(0, 5, split);
+    auto* side = new QSplitter(Qt::Vertical, split);
+    overlay_ = new LatencyOverlayPlot(side);
+    table_ = new QTableWidget(0, 5, side);
     table_->setWordWrap(false);
     table_->verticalHeader()->hide();
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    table_->setAlternatingRowColors(true);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    table_->setMinimumWidth(240);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    table_->setMinimumWidth(300);
+    side->setStretchFactor(0, 1);
+    side->setStretchFactor(1, 1);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    split->setSizes({550, 450}); // the table needs room for full metric names
     v->addWidget(split, 1);
 
     // one time axis: whatever one plot shows, the other shows too
@@ -47,6 +71,13 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     };
     link(a_, b_);
     link(b_, a_);
+    // a latency row picks the series the overlay shows
+    connect(table_, &QTableWidget::currentCellChanged, this, [this](int row) {
+        if (QTableWidgetItem* it = table_->item(row, 0)) {
+            const QString s = seriesOfKey(it->data(Qt::UserRole).toString());
+            if (!s.isEmpty()) overlay_->setSeries(s);
+        }
+    });
     retranslateUi();
 }
 
@@ -69,11 +100,29 @@ void CompareView::setRuns(const RunRecord& a, const RunRecord& b) {
         b_->setView(common);
     }
     retranslateUi();
+    // the overlay starts on the latency series that changed most
+    QString preferred;
+    for (const CompareFinding& f : headline_.changes)
+        if (preferred.isEmpty()) preferred = seriesOfKey(f.row.key);
+    if (preferred.isEmpty())
+        if (auto h = latencyHeadline(b.result->metrics)) preferred = h->worstSeries;
+    overlay_->setRuns(&runA_->result->metrics, &runB_->result->metrics, preferred);
+}
+
+void CompareView::clear() {
+    hasRuns_ = false;
+    runA_.reset();
+    runB_.reset();
+    headline_ = {};
+    table_->setRowCount(0);
+    overlay_->setRuns(nullptr, nullptr, QString());
+    retranslateUi();
 }
 
 void CompareView::retranslateUi() {
     table_->setHorizontalHeaderLabels({tr("Metric"), tr("A"), tr("B"), tr("B − A"), tr("Change")});
-    table_->setToolTip(tr("Green: B is better than A; red: worse."));
+    table_->setToolTip(tr("Green: B is better than A; red: worse; uncoloured: a change that is neither "
+                          "(sample counts, idle and kernel-context time). Click a latency row to overlay it."));
     if (!runA_ || !runB_) {
         summary_->setText(tr("Select two runs in the run list and choose Run ▸ Compare selected runs."));
         return;
@@ -84,24 +133,41 @@ void CompareView::retranslateUi() {
     b_->setTitle(tr("B: %1").arg(b.label));
     a_->replot();
     b_->replot();
-    QString changes;
-    if (a.scenario && b.scenario) changes = describeChanges(diffScenarios(*a.scenario, *b.scenario), 6);
-    else changes = tr("one of the runs is an imported trace");
-    summary_->setText(tr("<b>A</b> = %1 &nbsp; <b>B</b> = %2 &nbsp; — scenario changes A → B: %3")
-                          .arg(a.label.toHtmlEscaped(), b.label.toHtmlEscaped(), changes.toHtmlEscaped()));
+    headline_ = CompareHeadline::build(a, b);
+    summary_->setText(tr("<b>A</b> = %1 &nbsp; <b>B</b> = %2<br>%3")
+                          .arg(a.label.toHtmlEscaped(), b.label.toHtmlEscaped(), headline_.html()));
+    fillTable(MetricsDelta::compute(a.result->metrics, b.result->metrics));
+}
 
-    const auto rows = MetricsDelta::compute(a.result->metrics, b.result->metrics);
-    table_->setRowCount(int(rows.size()));
-    for (int i = 0; i < int(rows.size()); ++i) {
-        const DeltaRow& r = rows[std::size_t(i)];
+void CompareView::fillTable(const std::vector<DeltaRow>& rows) {
+    table_->clearSpans();
+    table_->setRowCount(0);
+    QString group;
+    QFont bold = table_->font();
+    bold.setBold(true);
+    for (const DeltaRow& r : rows) {
+        int i = table_->rowCount();
+        if (r.group != group) { // a heading row per group, across the table
+            group = r.group;
+            table_->insertRow(i);
+            auto* h = new QTableWidgetItem(group);
+            h->setFont(bold);
+            h->setFlags(Qt::ItemIsEnabled);
+            h->setBackground(table_->palette().alternateBase());
+            table_->setItem(i, 0, h);
+            table_->setSpan(i, 0, 1, 5);
+            ++i;
+        }
+        table_->insertRow(i);
         auto cell = [&](int col, const QString& text, Qt::Alignment al = Qt::AlignRight | Qt::AlignVCenter) {
             auto* it = new QTableWidgetItem(text);
             it->setTextAlignment(al);
             table_->setItem(i, col, it);
             return it;
         };
-        cell(0, tr("%1 · %2").arg(r.name, r.group), Qt::AlignLeft | Qt::AlignVCenter)
-            ->setToolTip(tr("%1 — %2").arg(r.group, r.name));
+        auto* name = cell(0, QStringLiteral("    ") + r.name, Qt::AlignLeft | Qt::AlignVCenter);
+        name->setToolTip(tr("%1 — %2").arg(r.group, r.name));
+        name->setData(Qt::UserRole, r.key);
         cell(1, r.a ? MetricsDelta::format(*r.a, r.unit) : tr("–"));
         cell(2, r.b ? MetricsDelta::format(*r.b, r.unit) : tr("–"));
         const auto d = r.delta();
@@ -112,9 +178,8 @@ void CompareView::retranslateUi() {
         auto* dc =
             cell(3, d ? (*d >= 0 ? QStringLiteral("+") : QString()) + MetricsDelta::format(*d, r.unit) : tr("–"));
         auto* rc = cell(4, rel);
-        if (d && std::abs(*d) > 1e-9) {
-            const bool better = (*d < 0) == r.lowerIsBetter;
-            const QColor c = better ? QColor(0x1B, 0x7F, 0x3A) : QColor(0xB3, 0x14, 0x1B);
+        if (const int v = r.verdict(); v != 0) {
+            const QColor c = v > 0 ? kBetter : kWorse;
             dc->setForeground(c);
             rc->setForeground(c);
         }
@@ -126,6 +191,7 @@ void CompareView::setTheme(Palette::Theme theme, int basePt) {
         p->setTheme(theme);
         p->setBaseFontSize(basePt);
     }
+    overlay_->setTheme(theme, basePt);
 }
 
 bool CompareView::exportImage(const QString& path, QSize size, QString* error) const {

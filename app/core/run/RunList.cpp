@@ -107,6 +107,13 @@ const RunRecord& RunList::addImported(const QString& name, RunPtr result) {
     return append(std::move(r));
 }
 
+void RunList::clear() {
+    beginResetModel();
+    runs_.clear();
+    nextId_ = 1;
+    endResetModel();
+}
+
 const RunRecord* RunList::byId(int id) const {
     for (const auto& r : runs_)
         if (r.id == id) return &r;

@@ -33,6 +33,8 @@ public:
     // Adds a simulated run, diffing its scenario against the previous one.
     const RunRecord& addRun(const Scenario& scenario, RunPtr result);
     const RunRecord& addImported(const QString& name, RunPtr result);
+    // Forgets every run (a session is opened); ids start at 1 again.
+    void clear();
     int size() const { return static_cast<int>(runs_.size()); }
     const RunRecord& at(int row) const { return runs_.at(std::size_t(row)); }
     const RunRecord* byId(int id) const;
