@@ -237,6 +237,28 @@ private slots:
                       json({{"wait", {{"ref", "surfaceflinger.cond"}, {"mutex", "surfaceflinger"}}}}));
     }
 
+    // The SimSo anchor of bench_rtapp: 20 rate-monotonic FIFO tasks, 5 per CPU.
+    void simsoTaskSetTranslates() {
+        auto imported = rt::importFiles({IRQSCOPE_TEST_DATA "/rtapp/simso-20tasks.json"});
+        QVERIFY2(imported.ok(), imported.ok() ? "" : imported.error().toString().c_str());
+        const json& tasks = imported->parts["tasks"];
+        QCOMPARE(tasks.size(), std::size_t(20));
+        QCOMPARE(*imported->duration, kSec);
+        QCOMPARE(imported->highestCpu, 3);
+        for (std::size_t k = 0; k < tasks.size(); ++k) {
+            const json& t = tasks[k];
+            QCOMPARE_JSON(t["policy"], json("fifo"));
+            QCOMPARE_JSON(t["cpus"], json::array({int(k / 5)}));
+            const json& ev = t["phases"][0]["events"];
+            const std::string period = ev[1]["timer"]["period"], run = ev[0]["run"];
+            const long p = std::stol(period), r = std::stol(run);
+            QCOMPARE(r * 100, p * 15); // WCET 15 % of the period
+            const std::map<long, int> rm = {{1000, 50}, {2000, 40}, {4000, 30}, {5000, 20}, {10000, 10}};
+            QCOMPARE(t["priority"].get<int>(), rm.at(p)); // rate-monotonic
+            QCOMPARE_JSON(ev[1]["timer"]["mode"], json("absolute"));
+        }
+    }
+
     void instancesAreThreadsNamedAsRtappNamesThem() {
         auto imported = rt::importFiles({(kExamples + "/tutorial/example3.json").toStdString()});
         QVERIFY(imported.ok());
