@@ -9,6 +9,7 @@
 #include <QString>
 
 #include <cstdio>
+#include <map>
 #include <set>
 
 namespace irqscope::cli {
@@ -26,6 +27,22 @@ const nlohmann::json* taskOf(const Scenario& s, const std::string& thread) {
     for (const auto& t : *it)
         if (dash != std::string::npos && t.value("name", "") == thread.substr(0, dash)) return &t;
     return nullptr;
+}
+
+// rt-app numbers its threads in the order it creates them: the tasks in
+// order, each task's instances ("<task>-<n>") one after the other.
+std::map<std::string, int> threadIndices(const Scenario& s) {
+    std::map<std::string, int> out;
+    const auto it = s.parts().find("tasks");
+    if (it == s.parts().end() || !it->is_array()) return out;
+    int ind = 0;
+    for (const auto& t : *it) {
+        const std::string name = t.value("name", "");
+        if (const auto n = t.find("instance"); n != t.end() && n->is_number_integer())
+            for (int k = 0; k < n->get<int>(); ++k) out[name + "-" + std::to_string(k)] = ind++;
+        else out[name] = ind++;
+    }
+    return out;
 }
 
 } // namespace
@@ -49,6 +66,7 @@ int writeRtappLogs(const RunResult& r, const Scenario& s, const std::string& dir
         for (const auto& t : *it)
             if (!t.contains("instance") && t.contains("name")) threads.insert(t["name"].get<std::string>());
     static const std::vector<TaskLogRow> none;
+    const auto indices = threadIndices(s);
     int rc = 0;
     for (const auto& thread : threads) {
         const auto rows = r.taskLogs.find(thread);
@@ -57,7 +75,9 @@ int writeRtappLogs(const RunResult& r, const Scenario& s, const std::string& dir
         const bool ok = app::writeStreamAtomically(
             QString::fromStdString(path),
             [&](std::ostream& out) {
-                writeRtappLog(out, rows == r.taskLogs.end() ? none : rows->second, taskOf(s, thread));
+                const auto ind = indices.find(thread);
+                writeRtappLog(out, rows == r.taskLogs.end() ? none : rows->second, taskOf(s, thread),
+                              ind == indices.end() ? -1 : ind->second);
             },
             &err);
         if (!ok) {

@@ -352,6 +352,10 @@ private slots:
                          "   0    92164    19935    98965    504549567051    504549666016            2443     -78701 "
                          "     20000     100000        266\n"));
         QCOMPARE(rtappLogFileName("web", "thread0-0"), std::string("web-thread0-0.log"));
+        // the idx column is the thread's index, as rt-app writes it
+        std::ostringstream third;
+        writeRtappLog(third, {r}, &task, 3);
+        QVERIFY2(third.str().find("\n   3    92164") != std::string::npos, third.str().c_str());
     }
 };
 

@@ -21,6 +21,10 @@ std::string rtappLogBasename(const Scenario& s);
 std::string rtappLogFileName(const std::string& basename, const std::string& thread);
 // The header ("# Policy : ...", "#idx perf run ...") and one line per row.
 // `task` is the task part (its policy, priority, nice); null: SCHED_OTHER.
-void writeRtappLog(std::ostream& out, const std::vector<TaskLogRow>& rows, const nlohmann::json* task);
+// rt-app's idx column is the thread's index (thread_body(): data->ind), the
+// order in which rt-app creates its threads: `threadIndex` when >= 0, else
+// each row's idx.
+void writeRtappLog(std::ostream& out, const std::vector<TaskLogRow>& rows, const nlohmann::json* task,
+                   int threadIndex = -1);
 
 } // namespace irqscope

@@ -36,7 +36,8 @@ long long us(Time ns) {
 
 } // namespace
 
-void writeRtappLog(std::ostream& out, const std::vector<TaskLogRow>& rows, const nlohmann::json* task) {
+void writeRtappLog(std::ostream& out, const std::vector<TaskLogRow>& rows, const nlohmann::json* task,
+                   int threadIndex) {
     char line[256];
     std::string policy = task && task->contains("policy") ? (*task)["policy"].get<std::string>() : "other";
     if (policy == "deadline") {
@@ -59,9 +60,9 @@ void writeRtappLog(std::ostream& out, const std::vector<TaskLogRow>& rows, const
     out << line;
     for (const auto& r : rows) {
         std::snprintf(line, sizeof line,
-                      "%4d %8" PRId64 " %8lld %8lld %15lld %15lld %15lld %10lld %10lld %10lld %10lld\n", r.idx, r.perf,
-                      us(r.run), us(r.period), us(r.start), us(r.end), us(r.relStart), us(r.slack), us(r.cDuration),
-                      us(r.cPeriod), us(r.wuLat));
+                      "%4d %8" PRId64 " %8lld %8lld %15lld %15lld %15lld %10lld %10lld %10lld %10lld\n",
+                      threadIndex >= 0 ? threadIndex : r.idx, r.perf, us(r.run), us(r.period), us(r.start), us(r.end),
+                      us(r.relStart), us(r.slack), us(r.cDuration), us(r.cPeriod), us(r.wuLat));
         out << line;
     }
 }
