@@ -112,6 +112,19 @@ private slots:
         }
     }
 
+    // Every prefix of a real file (a truncated download, an editor's buffer)
+    // is an error with a place, never a crash or a hang.
+    void truncatedFilesAreErrors() {
+        QFile f(kExamples + "/tutorial/example5.json");
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const std::string text = f.readAll().toStdString() + "\"\\u12";
+        for (std::size_t n = 0; n + 1 < text.size(); ++n) {
+            auto v = rt::parse(std::string_view(text).substr(0, n), "t.json");
+            if (n < text.size() - 6) QVERIFY2(!v.ok(), std::to_string(n).c_str());
+            if (!v.ok()) QVERIFY(v.error().where.starts_with("line "));
+        }
+    }
+
     void everyExampleTranslates_data() {
         QTest::addColumn<QString>("file");
         for (const auto& f : exampleFiles()) QTest::newRow(qPrintable(QDir(kExamples).relativeFilePath(f))) << f;

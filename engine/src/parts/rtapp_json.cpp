@@ -58,6 +58,7 @@ private:
         return Error{source_, "line " + std::to_string(line_) + ", column " + std::to_string(col_), what};
     }
     void advance() {
+        if (pos_ >= t_.size()) return;
         if (t_[pos_] == '\n') ++line_, col_ = 1;
         else ++col_;
         ++pos_;
