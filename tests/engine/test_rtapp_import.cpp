@@ -350,6 +350,8 @@ private slots:
         QVERIFY(ran + pending > 0);
     }
 
+    // The header and columns as rt-app 1.0 (Debian) writes them: checked
+    // against a real run of rt-app here (rt-app-thread0-1.log, idx 1).
     void logFormatIsRtapps() {
         TaskLogRow r;
         r.idx = 0, r.perf = 92164, r.run = 19'935'400, r.period = 98'965'000, r.start = 504'549'567'051'000;
