@@ -27,7 +27,7 @@ void checkAsParameter(const Scenario& base, const char* flag, const char* param,
 int cmdRun(Args& a) {
     ScenarioArgs sa;
     OutputPaths out;
-    std::optional<std::string> seedText, durationText;
+    std::optional<std::string> seedText, durationText, rtappLogs;
     std::optional<std::uint64_t> seed;
     std::optional<Time> duration;
     bool quiet = false;
@@ -41,6 +41,7 @@ int cmdRun(Args& a) {
         if (flag == "--quiet" || flag == "-q") quiet = true;
         else if (flag == "--seed") once(seedText, flag, args);
         else if (flag == "--duration") once(durationText, flag, args);
+        else if (flag == "--rtapp-logs") once(rtappLogs, flag, args);
         else return false;
         return true;
     };
@@ -67,12 +68,17 @@ int cmdRun(Args& a) {
         duration = d;
     }
     out.check();
+    if (rtappLogs) {
+        if (rtappLogs->empty()) throw UsageError{"--rtapp-logs needs a directory"};
+        if (auto why = checkRtappLogDir(*rtappLogs)) throw UsageError{*why};
+    }
 
     RunOptions opt;
     opt.seed = seed;
     opt.duration = duration;
     opt.cancel = &gInterrupted;
     opt.recordTrace = !out.trace.empty() || !out.image.empty();
+    opt.recordTaskLogs = rtappLogs.has_value();
     const Time total = duration ? *duration : sa.scenario.getDuration("run.duration_ns");
     auto result = [&] {
         // rate: simulated time per wall-clock time ("0.25x real time")
@@ -99,6 +105,7 @@ int cmdRun(Args& a) {
     if (!out.metrics.empty()) rc |= writeMetrics(result->metrics, out.metrics);
     if (!out.trace.empty()) rc |= writeTrace(result->trace, &result->stateLog, out.trace);
     if (!out.image.empty()) rc |= writeImage(result->trace, result->metrics, sa.scenario, out.image);
+    if (rtappLogs) rc |= writeRtappLogs(*result, sa.scenario, *rtappLogs);
     if (!out.any()) printSummary(result->metrics);
     if (result->metrics.cancelled) {
         std::fprintf(stderr, "irqscope-cli run: partial result: %s of %s simulated\n",

@@ -23,10 +23,12 @@ commands:
                                   range, unit and what it controls
   run PRESET|FILE [--set K=V]... [--seed N] [--duration 500ms]
       [--metrics FILE.json|FILE.csv|-] [--trace FILE.json|FILE.pftrace]
-      [--image FILE.png|.svg|.pdf] [--quiet]
+      [--image FILE.png|.svg|.pdf] [--rtapp-logs DIR] [--quiet]
                                   simulate and write what is asked (metrics
                                   .csv: long format run,metric,value; trace
-                                  .pftrace: Perfetto protobuf, else Chrome JSON)
+                                  .pftrace: Perfetto protobuf, else Chrome JSON;
+                                  --rtapp-logs: rt-app's per-thread logs).
+                                  FILE may be an rt-app task set
   sweep PRESET|FILE --vary K=v1,v2,... [--vary ...] [--set K=V]... [--jobs N]
       [--duration D] [--shard K/N] [--images DIR [--image-format svg|png|pdf]]
       [--format text|csv|json] [--long FILE.csv] [--quiet] --out results.csv

@@ -1,6 +1,7 @@
 // Writing what a run produced: metrics JSON, the trace, a timeline image.
 #pragma once
 
+#include "irqscope/engine.h"
 #include "irqscope/metrics.h"
 #include "irqscope/scenario.h"
 #include "irqscope/state_log.h"
@@ -45,6 +46,10 @@ void printSummary(const Metrics& m);
 // throughput); a failed run prints its error. Returns the number failed.
 int printPercentileTable(const std::vector<std::string>& labels, const std::vector<std::optional<Metrics>>& results,
                          const std::vector<std::string>& errors, TableFormat format);
+// run --rtapp-logs DIR (rtapp_logs_out.cpp): a reason DIR cannot be used, and
+// one rt-app log per thread (<log_basename>-<thread>.log), 0 or 1.
+std::optional<std::string> checkRtappLogDir(const std::string& dir);
+int writeRtappLogs(const RunResult& r, const Scenario& s, const std::string& dir);
 // 0, or 1 after saying on stderr that standard output could not be written
 // (a full disk, a closed descriptor): called last by main.
 int checkStdout();

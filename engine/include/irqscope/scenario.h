@@ -22,6 +22,10 @@
 #include <utility>
 #include <vector>
 
+namespace irqscope::parts::rtapp {
+struct Import;
+}
+
 namespace irqscope {
 
 enum class ParamType : std::uint8_t { Bool, Int, Double, Enum, String, Duration };
@@ -110,6 +114,7 @@ public:
     Status validate() const;
 
 private:
+    static Result<Scenario> fromRtapp(const parts::rtapp::Import& imported, std::string source);
     Status setOne(std::string_view path, std::string_view valueText, bool validateNow);
 
     std::string name_, title_, description_, source_;

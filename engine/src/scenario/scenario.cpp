@@ -4,6 +4,7 @@
 #include "json_keys.h"
 #include "param_check.h"
 #include "parts/parts.h"
+#include "parts/rtapp_import.h"
 #include "schema_table.h"
 
 #include <algorithm>
@@ -24,7 +25,74 @@ using namespace detail;
 // ---------------------------------------------------------------- Scenario
 Scenario::Scenario() : name_("custom") {}
 
+namespace {
+
+std::string directoryOf(const std::string& path) {
+    auto slash = path.find_last_of('/');
+    return slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
+}
+
+// A scenario's "rtapp": "taskset.json" (relative to the scenario file): the
+// translated tasks and resources join the scenario's own lists.
+Status mergeRtapp(const json& ref, const std::string& source, json& parts) {
+    if (!ref.is_string() || ref.get<std::string>().empty())
+        return Error{source, "rtapp", "expected the path of an rt-app file, found " + describeJson(ref)};
+    std::string path = ref.get<std::string>();
+    if (path.front() != '/') path = directoryOf(source) + path;
+    auto imported = parts::rtapp::importFiles({path});
+    if (!imported) return imported.error();
+    for (auto& [list, items] : imported->parts.items()) {
+        json& mine = parts[list];
+        if (mine.is_null()) mine = json::array();
+        if (!mine.is_array()) return Error{source, list, "expected an array of parts, found " + describeJson(mine)};
+        for (auto& item : items) mine.push_back(item);
+    }
+    return okStatus();
+}
+
+} // namespace
+
+// An rt-app task set (docs/scenarios.md, "rt-app task sets"): the default
+// machine, grown to the highest CPU a task names, and the translated tasks.
+Result<Scenario> Scenario::fromRtapp(const parts::rtapp::Import& imported, std::string source) {
+    Scenario s;
+    s.source_ = source;
+    std::string description = "rt-app task set " + source + ".";
+    for (const auto& note : imported.notes) description += "\n" + note;
+    s.description_ = description;
+    // machine.cpus stays at its default unless a task names a higher CPU: rt-app
+    // runs on the machine it is given and a task set says nothing of it beyond
+    // the CPUs it pins to (rt-app refuses a CPU the machine lacks).
+    const auto* cpus = Schema::builtin().find("machine.cpus");
+    if (imported.highestCpu + 1 > cpus->defaultValue.get<int>()) {
+        if (imported.highestCpu + 1 > int(cpus->max))
+            return Error{source, "cpus",
+                         "a task names CPU " + std::to_string(imported.highestCpu) + "; IRQ Scope models at most " +
+                             std::to_string(int(cpus->max)) + " CPUs"};
+        s.user_["machine.cpus"] = imported.highestCpu + 1;
+    }
+    if (imported.duration) {
+        const auto* d = Schema::builtin().find("run.duration_ns");
+        if (double(*imported.duration) > d->max)
+            return Error{source, "global.duration", "longer than run.duration_ns allows (600 s)"};
+        s.user_["run.duration_ns"] = *imported.duration;
+    }
+    s.parts_ = imported.parts;
+    if (auto st = s.validate(); !st) return st.error();
+    return s;
+}
+
 Result<Scenario> Scenario::fromJsonText(std::string_view text, std::string source) {
+    // rt-app's JSON (comments, trailing commas, repeated keys) has its own reader.
+    if (parts::rtapp::looksLikeRtapp(text)) {
+        auto doc = parts::rtapp::parse(text, source);
+        if (!doc) return doc.error();
+        if (parts::rtapp::isRtapp(*doc)) {
+            auto imported = parts::rtapp::translate(*doc, source);
+            if (!imported) return imported.error();
+            return fromRtapp(*imported, source);
+        }
+    }
     json doc;
     try {
         doc = json::parse(text.begin(), text.end());
@@ -72,6 +140,10 @@ Result<Scenario> Scenario::fromJsonText(std::string_view text, std::string sourc
             s.parts_[list] = std::move(*it);
             doc.erase(it);
         }
+    if (auto it = doc.find("rtapp"); it != doc.end()) {
+        if (auto st = mergeRtapp(*it, source, s.parts_); !st) return st.error();
+        doc.erase(it);
+    }
     json flat = json::object();
     if (auto st = flatten(doc, "", source, flat); !st) return st.error();
     s.user_ = std::move(flat);
