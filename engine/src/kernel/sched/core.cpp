@@ -18,7 +18,7 @@ constexpr std::uint32_t kNiceWeight[40] = {88761, 71755, 56483, 46273, 36291, 29
 } // namespace
 
 Scheduler::Scheduler(Machine& m)
-    : m_(m), fair_(m), rt_(m), dl_(m), bandwidth_(m), placement_(m),
+    : m_(m), fair_(m), rt_(m), dl_(m), bandwidth_(m), placement_(m), balance_(m),
       ipiLines_(static_cast<std::size_t>(m.cpuCount()), nullptr),
       nrSwitches_(static_cast<std::size_t>(m.cpuCount()), 0),
       stopQueued_(static_cast<std::size_t>(m.cpuCount()), nullptr) {}
@@ -280,6 +280,7 @@ void Scheduler::updateCurr(Cpu& c, Time delta) {
 }
 
 void Scheduler::tick(Cpu& c) {
+    balance_.trigger(c); // sched_balance_trigger()
     Task* t = c.curr;
     if (t->isRt() && bandwidth_.exceeded(c)) setNeedResched(c, false); // update_curr_rt()
     if (c.needReschedLazy) setNeedResched(c, false);                   // lazy requests are honoured at the tick
