@@ -168,7 +168,8 @@ bool Scheduler::wake(Task& t, int fromCpu, FlowKind flowKind) {
     t.wakeSrcTime = m_.now();
     if (fromCpu >= 0) m_.observers().instant(fromCpu, InstantKind::Wakeup, t.nameId, kNoString);
     enqueue(c, t, true);
-    checkPreemptWakeup(c, t, fromCpu); // wakeup_preempt(): remote CPUs learn through an IPI
+    checkPreemptWakeup(c, t, fromCpu);              // wakeup_preempt(): remote CPUs learn through an IPI
+    if (t.isRt() && !c.needResched) pushRtTasks(c); // task_woken_rt(): it will not run here soon
     return true;
 }
 
@@ -223,10 +224,13 @@ void Scheduler::schedule(Cpu& c) {
     c.needResched = false;
     c.needReschedLazy = false;
     if (!prev->isIdle) putPrev(c, *prev);
+    // balance_rt(): an RT task blocks and nothing as important is queued here
+    if (prev->isRt() && prev->state != Task::State::Runnable && rt_.highest(c.id) < prev->rtPrio) pullRtTask(c);
     Task* next = pickNext(c);
     if (!next) next = c.idle;
     next->state = Task::State::Running;
     if (next != prev) switchTo(c, *prev, *next);
+    if (next->isRt() && rt_.queued(c.id) > 0) pushRtTasks(c); // set_next_task_rt(): push what waits here
 }
 
 // context_switch() and what the switch means to the other mechanisms.

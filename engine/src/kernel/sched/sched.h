@@ -76,6 +76,10 @@ private:
     void checkPreemptWakeup(Cpu& c, Task& woken, int fromCpu);
     void sendReschedIpi(int fromCpu, int target);
     void newidleBalance(Cpu& c);
+    // RT push/pull (rt_push_pull.cpp).
+    bool pushRtTask(Cpu& c);
+    void pushRtTasks(Cpu& c);
+    void pullRtTask(Cpu& c);
     void putPrev(Cpu& c, Task& prev);
     void switchTo(Cpu& c, Task& prev, Task& next);
 
