@@ -133,7 +133,12 @@ private slots:
             submitLatency({{"drm.submit_wq", "rt"}, {"submitter.policy", "fifo"}, {"drm.cost.ioctl_ns", "30us"}});
         show("rt", base);
         show("rt, ioctl 30 us", slow);
-        QVERIFY(slow.p50 > base.p50 + 20);
+        // The WQ_RT latency is the submit path itself: with a 24 us longer ioctl
+        // the distribution moves up by about that much. (It is bimodal, big or
+        // LITTLE core; since periodic load balancing the FIFO submitter's median
+        // frame is a LITTLE-core one, so the median alone moves less.)
+        QVERIFY(slow.p50 > base.p50 + 10);
+        QVERIFY(slow.p98 > base.p98 + 20);
     }
 
     void deterministic() {

@@ -17,7 +17,7 @@ enum class DistWrite : std::uint8_t { ClearEnable, Other }; // ICENABLER (mask) 
 
 struct Costs {
     Time irqEntry, irqExit, flowHandler, softirqLoop, softirqRaise, taskletDispatch, wakeup, ipiSend, ipiHandler,
-        contextSwitch, queueWork, workerDispatch, tick, timerSoftirq, rcuSoftirq, hrtimer, idleExit;
+        contextSwitch, queueWork, workerDispatch, tick, timerSoftirq, rcuSoftirq, hrtimer, idleExit, loadBalance;
     // interrupt controller
     Time iar, eoir, dir, distWrite, rwpWait;
 };
@@ -44,6 +44,8 @@ struct Config {
     bool delayDequeue = true;
     bool wakeAffineWeight = true;   // wake_affine_weight(); false: always the waker's CPU
     bool asymCapacityWakeup = true; // select_idle_capacity() on big.LITTLE (v5.7+)
+    bool periodicBalance = true;    // sched_balance_trigger() / SCHED_SOFTIRQ load balancing
+    int balanceBusyFactor = 16;     // sd->busy_factor: 16 since v5.10, 32 before
     Time cfsLatency = 6'000'000, cfsMinGran = 750'000, cfsWakeupGran = 1'000'000;
     RtLimit rtLimit = RtLimit::FairServer;
     Time rtRuntime = 950'000'000, rtPeriod = 1'000'000'000, fairServerRuntime = 50'000'000,

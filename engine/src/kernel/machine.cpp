@@ -6,6 +6,7 @@ namespace irqscope::kern {
 
 namespace {
 constexpr int kIpiReschedIntid = 0;  // SGI 0: reschedule
+constexpr int kIpiCallFuncIntid = 1; // SGI 1: function call (the NOHZ idle-balance kick)
 constexpr int kLocalTimerIntid = 27; // PPI 27: arch timer (virtual)
 
 std::vector<std::unique_ptr<Cpu>> makeCpus(const Config& cfg) {
@@ -50,7 +51,18 @@ Machine::Machine(const Config& cfg, std::uint64_t seed, StringTable* names)
                 co_return IrqReturn::Handled;
             },
             {}, IRQF_PERCPU);
+        hw::IrqLine& call = gic_.addLine(hw::IntType::SGI, kIpiCallFuncIntid, i, "IPI1 call function");
+        sched_.balance().setKickIpi(i, call);
+        irq_.request(
+            call, "IPI call function",
+            [this](Kctx& k) -> Proc<IrqReturn> {
+                co_await k.work(cfg_.cost.ipiHandler);
+                sched_.balance().kicked(k.cpu()); // nohz_csd_func(): raise SCHED_SOFTIRQ
+                co_return IrqReturn::Handled;
+            },
+            {}, IRQF_PERCPU);
     }
+    sched_.balance().open();
 }
 
 Machine::~Machine() = default;

@@ -69,22 +69,29 @@ Task& Workqueues::createWorker(WorkerPool& p) {
     return t;
 }
 
+// kick_pool() (kernel/workqueue.c, v6.12): if need_more_worker() — pending
+// work and, on a bound pool, nobody running — wake the first idle worker (the
+// last one to go idle). The woken worker stays on the idle list until it runs
+// (worker_leave_idle() in worker_thread()), so a second kick before then finds
+// the same worker and wakes nobody new; the woken worker kicks again when it
+// takes an item (process_one_work()), which is how an unbound pool reaches its
+// parallelism one worker at a time.
 void Workqueues::kickPool(WorkerPool& p, int fromCpu) {
-    // need_more_worker(): pending work and (bound pools) nobody running.
     if (p.worklist.empty()) return;
     if (p.concurrencyManaged() && p.nrRunning > 0) return;
     if (p.idle.empty()) {
-        // The manager creates a worker; modelled as immediate.
+        // Linux's manager keeps one idle worker in reserve (maybe_create_worker()
+        // when the last idle worker starts working); modelled as a worker created
+        // at once, idle (create_worker(): worker_enter_idle()) and woken.
         Task& t = createWorker(p);
         m_.sched().setTaskCpu(t, p.cpu >= 0 ? p.cpu : std::max(fromCpu, 0));
+        p.idle.push_back(&t);
         m_.sched().wake(t, fromCpu, FlowKind::QueueWork);
         poolChanged(p);
         return;
     }
-    Task* t = p.idle.back();
-    p.idle.pop_back();
-    m_.sched().wake(*t, fromCpu, FlowKind::QueueWork);
-    poolChanged(p);
+    Task* t = p.idle.back(); // first_idle_worker()
+    if (Scheduler::sleeping(*t)) m_.sched().wake(*t, fromCpu, FlowKind::QueueWork);
 }
 
 void Workqueues::activate(Workqueue& wq, std::size_t pwq, WorkItem& w, int fromCpu) {
@@ -179,6 +186,10 @@ Proc<void> Workqueues::workerThread(Kctx& c, Worker& w) {
                     continue;
                 }
             }
+            // process_one_work(): kick the pool after taking the item — a no-op on a
+            // bound pool, where this worker runs; on an unbound one the next idle
+            // worker is woken for the items behind this one.
+            kickPool(p, c.cpu().id);
             item->pending = false;
             w.current = item;
             w.itemStart = m_.now();

@@ -32,6 +32,8 @@ kern::Config kernelConfig(const Scenario& s) {
     c.delayDequeue = s.getBool("kernel.sched.delay_dequeue");
     c.wakeAffineWeight = s.getString("kernel.sched.wake_affine") == "weight";
     c.asymCapacityWakeup = s.getBool("kernel.sched.asym_capacity_wakeup");
+    c.periodicBalance = s.getBool("kernel.sched.periodic_balance");
+    c.balanceBusyFactor = static_cast<int>(s.getInt("kernel.sched.balance_busy_factor"));
     c.cfsLatency = s.getDuration("kernel.sched.cfs_latency_ns");
     c.cfsMinGran = s.getDuration("kernel.sched.cfs_min_granularity_ns");
     c.cfsWakeupGran = s.getDuration("kernel.sched.cfs_wakeup_granularity_ns");
@@ -76,6 +78,7 @@ kern::Config kernelConfig(const Scenario& s) {
     k.timerSoftirq = s.getDuration("cost.timer_softirq_ns");
     k.rcuSoftirq = s.getDuration("cost.rcu_softirq_ns");
     k.hrtimer = s.getDuration("cost.hrtimer_ns");
+    k.loadBalance = s.getDuration("cost.load_balance_ns");
     k.idleExit = s.getDuration("machine.idle_exit_ns");
     k.iar = s.getDuration("gic.cost.iar_ns");
     k.eoir = s.getDuration("gic.cost.eoir_ns");

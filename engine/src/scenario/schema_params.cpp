@@ -68,6 +68,11 @@ std::vector<ParamSpec> builtinParams() {
     v.push_back(boolean("kernel.sched.asym_capacity_wakeup", true, sched,
                         "On big.LITTLE, a waking fair task goes to an idle CPU its utilization fits "
                         "(select_idle_capacity(), 5.7+); off: capacity-blind select_idle_sibling()."));
+    v.push_back(boolean("kernel.sched.periodic_balance", true, sched,
+                        "Periodic load balancing: the tick raises SCHED_SOFTIRQ when a CPU's balance interval has "
+                        "passed, and a busy CPU kicks a tickless idle one (NOHZ idle balance); off: newidle only."));
+    v.push_back(integer("kernel.sched.balance_busy_factor", 16, 1, 64, "", sched,
+                        "sd->busy_factor: a busy CPU balances this many times less often (16 since 5.10, 32 before)."));
     v.push_back(boolean("kernel.sched.delay_dequeue", true, sched,
                         "EEVDF DELAY_DEQUEUE (6.12+): a sleeper with negative lag stays queued until eligible, so it "
                         "wakes with lag >= 0."));
@@ -138,6 +143,8 @@ std::vector<ParamSpec> builtinParams() {
     v.push_back(duration("cost.rcu_softirq_ns", 800, 0, 1 * kMsD, cost,
                          "RCU softirq run (callbacks, quiescent-state reporting)."));
     v.push_back(duration("cost.hrtimer_ns", 800, 0, 1 * kMsD, cost, "hrtimer interrupt: expire and run a callback."));
+    v.push_back(duration("cost.load_balance_ns", 2000, 0, 1 * kMsD, cost,
+                         "SCHED softirq: one CPU's periodic balance pass (blocked load update, sched_balance_rq())."));
 
     v.push_back(choice("gic.version", "v3", {"v2", "v3"}, gic,
                        "GICv2 (CPU interface over MMIO) or GICv3 (system registers, RWP wait on distributor writes)."));

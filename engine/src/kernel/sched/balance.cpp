@@ -40,4 +40,11 @@ void Scheduler::newidleBalance(Cpu& c) {
     enqueue(c, *pick, place);
 }
 
+void Scheduler::migrateQueued(Task& t, Cpu& from, Cpu& to) {
+    dequeue(from, t);
+    const bool place = !t.isRt() && fair_.migrate(t, from, to);
+    enqueue(to, t, place);
+    checkPreemptWakeup(to, t, from.id); // attach_task() -> wakeup_preempt()
+}
+
 } // namespace irqscope::kern

@@ -18,7 +18,7 @@ constexpr std::uint32_t kNiceWeight[40] = {88761, 71755, 56483, 46273, 36291, 29
 } // namespace
 
 Scheduler::Scheduler(Machine& m)
-    : m_(m), fair_(m), rt_(m), dl_(m), bandwidth_(m), placement_(m),
+    : m_(m), fair_(m), rt_(m), dl_(m), bandwidth_(m), placement_(m), balance_(m),
       ipiLines_(static_cast<std::size_t>(m.cpuCount()), nullptr),
       nrSwitches_(static_cast<std::size_t>(m.cpuCount()), 0),
       stopQueued_(static_cast<std::size_t>(m.cpuCount()), nullptr) {}
@@ -168,7 +168,8 @@ bool Scheduler::wake(Task& t, int fromCpu, FlowKind flowKind) {
     t.wakeSrcTime = m_.now();
     if (fromCpu >= 0) m_.observers().instant(fromCpu, InstantKind::Wakeup, t.nameId, kNoString);
     enqueue(c, t, true);
-    checkPreemptWakeup(c, t, fromCpu); // wakeup_preempt(): remote CPUs learn through an IPI
+    checkPreemptWakeup(c, t, fromCpu);              // wakeup_preempt(): remote CPUs learn through an IPI
+    if (t.isRt() && !c.needResched) pushRtTasks(c); // task_woken_rt(): it will not run here soon
     return true;
 }
 
@@ -223,10 +224,13 @@ void Scheduler::schedule(Cpu& c) {
     c.needResched = false;
     c.needReschedLazy = false;
     if (!prev->isIdle) putPrev(c, *prev);
+    // balance_rt(): an RT task blocks and nothing as important is queued here
+    if (prev->isRt() && prev->state != Task::State::Runnable && rt_.highest(c.id) < prev->rtPrio) pullRtTask(c);
     Task* next = pickNext(c);
     if (!next) next = c.idle;
     next->state = Task::State::Running;
     if (next != prev) switchTo(c, *prev, *next);
+    if (next->isRt() && rt_.queued(c.id) > 0) pushRtTasks(c); // set_next_task_rt(): push what waits here
 }
 
 // context_switch() and what the switch means to the other mechanisms.
@@ -280,6 +284,7 @@ void Scheduler::updateCurr(Cpu& c, Time delta) {
 }
 
 void Scheduler::tick(Cpu& c) {
+    balance_.trigger(c); // sched_balance_trigger()
     Task* t = c.curr;
     if (t->isRt() && bandwidth_.exceeded(c)) setNeedResched(c, false); // update_curr_rt()
     if (c.needReschedLazy) setNeedResched(c, false);                   // lazy requests are honoured at the tick

@@ -20,6 +20,9 @@ public:
     void peltFold(Task& t);
     // The task starts or stops running (wasRunning: it ran until now): fold util_avg.
     void utilFold(Task& t, bool wasRunning);
+    // The task's PELT runnable average now (0..1), and its load (x weight).
+    double peltRunnableNow(const Task& t) const;
+    double peltLoad(const Task& t) const;
 
 private:
     int wakeAffine(Task& t, int thisCpu, int prevCpu);
@@ -27,8 +30,6 @@ private:
     double taskUtil(const Task& t) const;
     bool fits(double util, int cpu) const;
     int selectIdleCapacity(const Task& t, double util, int target) const;
-    double peltRunnableNow(const Task& t) const;
-    double peltLoad(const Task& t) const;
 
     Machine& m_;
 };

@@ -7,6 +7,7 @@
 // preemption model at the points where the kernel checks it.
 #pragma once
 
+#include "kernel/sched/balance_periodic.h"
 #include "kernel/sched/bandwidth.h"
 #include "kernel/sched/deadline.h"
 #include "kernel/sched/fair.h"
@@ -63,6 +64,10 @@ public:
     RtSched& rt() { return rt_; }
     DlSched& dl() { return dl_; }
     Placement& placement() { return placement_; }
+    LoadBalance& balance() { return balance_; }
+    // A queued task moves from `from` to `to` (load balancing: detach_task() +
+    // attach_task(), which checks whether it preempts there). balance.cpp.
+    void migrateQueued(Task& t, Cpu& from, Cpu& to);
 
 private:
     void enqueue(Cpu& c, Task& t, bool wakeup);
@@ -71,6 +76,10 @@ private:
     void checkPreemptWakeup(Cpu& c, Task& woken, int fromCpu);
     void sendReschedIpi(int fromCpu, int target);
     void newidleBalance(Cpu& c);
+    // RT push/pull (rt_push_pull.cpp).
+    bool pushRtTask(Cpu& c);
+    void pushRtTasks(Cpu& c);
+    void pullRtTask(Cpu& c);
     void putPrev(Cpu& c, Task& prev);
     void switchTo(Cpu& c, Task& prev, Task& next);
 
@@ -80,6 +89,7 @@ private:
     DlSched dl_;
     RtBandwidth bandwidth_;
     Placement placement_;
+    LoadBalance balance_;
     std::vector<std::unique_ptr<Task>> tasks_;
     std::vector<hw::IrqLine*> ipiLines_;
     std::vector<std::uint64_t> nrSwitches_;
