@@ -209,6 +209,28 @@ private slots:
         QVERIFY(busy.error().message.find("EBUSY") != std::string::npos);
     }
 
+    void idlePolicyYieldsToOther() {
+        // SCHED_IDLE weighs 3 against nice 0's 1024 (set_load_weight()).
+        auto r = mustRun(1, "200ms", R"("tasks": [
+              {"name": "normal", "events": [{"run": "1ms"}]},
+              {"name": "background", "policy": "idle", "events": [{"run": "1ms"}]}])");
+        const auto runNs = [&](const char* n) {
+            for (const auto& t : r.metrics.tasks)
+                if (t.name == n) return t.runNs;
+            return Time(-1);
+        };
+        QVERIFY2(runNs("background") * 20 < runNs("normal"),
+                 (std::to_string(runNs("background")) + " vs " + std::to_string(runNs("normal"))).c_str());
+    }
+
+    void zeroTimeLoopStalls() {
+        // A loop of events that take no time cannot spin inside one instant.
+        auto r = runParts(1, "10ms", R"("resources": [{"name": "m", "type": "mutex"}],
+            "tasks": [{"name": "a", "events": [{"lock": "m"}, {"unlock": "m"}]}])");
+        QVERIFY(!r);
+        QCOMPARE(r.error().where, std::string("cost"));
+    }
+
     void errorsNameTheJsonPath() {
         auto e = parseError(R"("resources": [{"name": "m", "type": "mutex"}], "tasks": [{"name": "a",
             "phases": [{"events": [{"run": "1ms"}]}, {"events": [{"run": "1ms"}, {"sleep": "1ms"}, {"lock": "n"}]}]}])");
