@@ -32,8 +32,9 @@ void Scheduler::setPiPrio(Task& t, int prio, int fromCpu) {
         t.piBoosted = false;
     }
     if (queued) enqueue(c, t, false);
-    // prio_changed_rt() (kernel/sched/rt.c): a queued task boosted above the
-    // CPU's current task preempts it.
+    // prio_changed_rt() / switched_to_rt() (kernel/sched/rt.c, via
+    // check_class_changed()): a queued task boosted above the CPU's current
+    // task preempts it (resched_curr(): an IPI when that CPU is remote).
     if (boost && queued && c.curr != &t && !c.curr->isStop && !c.curr->isDl() &&
         (c.curr->isIdle || !c.curr->isRt() || c.curr->rtPrio < prio))
         setNeedResched(c, false, fromCpu);
