@@ -32,7 +32,7 @@ struct RunOptions {
 // a task's events), with rt-app's columns; times in ns from the start of the
 // run (rt-app writes µs; the writer converts).
 struct TaskLogRow {
-    int idx = 0;             // the phase's index
+    int idx = 0;             // the thread's index (rt-app's ind: start order over every task and instance)
     std::int64_t perf = 0;   // work done, in rt-app "loops" of its calibration
     Time run = 0;            // time spent running the run events of this loop
     Time period = 0;         // time from the start of this loop to the start of the next

@@ -29,7 +29,7 @@ Result<Parts> readParts(const json& lists, const std::string& source, int cpus) 
     auto resources = readResourceParts(listOf(lists, "resources"), *names, source, cpus);
     if (!resources) return resources.error();
     p.resources = std::move(*resources);
-    auto tasks = readTaskParts(listOf(lists, "tasks"), *names, source, cpus);
+    auto tasks = readTaskParts(listOf(lists, "tasks"), *names, p.resources, source, cpus);
     if (!tasks) return tasks.error();
     p.tasks = std::move(*tasks);
     auto sources = readSourceParts(listOf(lists, "sources"), *names, source, cpus);

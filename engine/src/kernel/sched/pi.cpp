@@ -9,7 +9,7 @@
 
 namespace irqscope::kern {
 
-void Scheduler::setPiPrio(Task& t, int prio) {
+void Scheduler::setPiPrio(Task& t, int prio, int fromCpu) {
     const bool ownRt = t.piBoosted ? (t.normalPolicy == Policy::Fifo || t.normalPolicy == Policy::RR) : t.isRt();
     const int own = ownRt ? (t.piBoosted ? t.normalRtPrio : t.rtPrio) : 0;
     const bool boost = prio > own;
@@ -32,6 +32,12 @@ void Scheduler::setPiPrio(Task& t, int prio) {
         t.piBoosted = false;
     }
     if (queued) enqueue(c, t, false);
+    // prio_changed_rt() / switched_to_rt() (kernel/sched/rt.c, via
+    // check_class_changed()): a queued task boosted above the CPU's current
+    // task preempts it (resched_curr(): an IPI when that CPU is remote).
+    if (boost && queued && c.curr != &t && !c.curr->isStop && !c.curr->isDl() &&
+        (c.curr->isIdle || !c.curr->isRt() || c.curr->rtPrio < prio))
+        setNeedResched(c, false, fromCpu);
     // check_class_changed(): the current task that lost its boost may now be
     // below a waiting RT task.
     if (!boost && c.curr == &t && rt_.queued(c.id) > 0) {

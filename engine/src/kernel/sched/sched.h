@@ -54,7 +54,8 @@ public:
     void updateCurr(Cpu& c, Time delta);
     // rt_mutex_setprio(): run `t` as SCHED_FIFO `prio` (its top lock waiter's), or
     // restore its own policy when prio is not above it (0: no RT waiter). pi.cpp.
-    void setPiPrio(Task& t, int prio);
+    // fromCpu: where the caller runs (a boost of a task queued elsewhere sends an IPI).
+    void setPiPrio(Task& t, int prio, int fromCpu = -1);
 
     // The reschedule IPI line of each CPU (SGI 0).
     void setReschedIpi(int cpu, hw::IrqLine& line);
