@@ -76,8 +76,6 @@ private slots:
         const QString f = kExamples + "/tutorial/example4.json"; // threads thread0-0 and thread1-1
         QVERIFY2(QFile::exists(f), "rt-app's examples are missing: apt-get install rt-app");
         auto r = cli({"run", f, "--duration", "50ms", "--quiet", "--rtapp-logs", dir.path()});
-        if (r.code == 2 && r.err.contains("not supported yet"))
-            QSKIP("the part readers refuse tasks until the tasks engine is merged");
         QCOMPARE(r.code, 0);
         for (const char* name : {"rt-app-thread0-0.log", "rt-app-thread1-1.log"}) {
             QFile log(dir.filePath(name));

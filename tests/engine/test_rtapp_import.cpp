@@ -47,11 +47,6 @@ std::vector<std::string> mergeSet() {
     return out;
 }
 
-// Before the tasks engine is merged the part readers refuse every task.
-bool enginePending(const Error& e) {
-    return e.message.find("not supported yet") != std::string::npos;
-}
-
 // Examples whose keys cannot be modelled: the key the error must name.
 const std::map<QString, std::string> kRefused = {{"tutorial/example6.json", "tasks.thread0.mem"}};
 
@@ -287,10 +282,7 @@ private slots:
     void scenarioFromAnRtappFile() {
         for (const char* f : {"tutorial/example1.json", "tutorial/example8.json", "mp3-short.json"}) {
             auto s = Scenario::fromFile((kExamples + "/" + f).toStdString());
-            if (!s.ok()) {
-                QVERIFY2(enginePending(s.error()), s.error().toString().c_str());
-                continue;
-            }
+            QVERIFY2(s.ok(), s.ok() ? "" : s.error().toString().c_str());
             QCOMPARE(s->getInt("machine.cpus"), std::int64_t(4));
             QVERIFY(!s->parts()["tasks"].empty());
         }
@@ -310,13 +302,9 @@ private slots:
         std::ofstream(dir.filePath("s.json").toStdString())
             << R"({"schema": "irqscope.scenario/1", "machine": {"cpus": 2}, "rtapp": "ts.json"})";
         auto s = Scenario::fromFile(dir.filePath("s.json").toStdString());
-        if (!s.ok()) {
-            QVERIFY2(enginePending(s.error()), s.error().toString().c_str());
-            QCOMPARE(s.error().where, std::string("tasks"));
-        } else {
-            QCOMPARE_JSON(s->parts()["tasks"][0]["name"], json("t-0"));
-            QCOMPARE(s->getInt("machine.cpus"), std::int64_t(2));
-        }
+        QVERIFY2(s.ok(), s.ok() ? "" : s.error().toString().c_str());
+        QCOMPARE_JSON(s->parts()["tasks"][0]["name"], json("t-0"));
+        QCOMPARE(s->getInt("machine.cpus"), std::int64_t(2));
         std::ofstream(dir.filePath("bad.json").toStdString())
             << R"({"schema": "irqscope.scenario/1", "rtapp": "missing.json"})";
         auto bad = Scenario::fromFile(dir.filePath("bad.json").toStdString());
@@ -328,14 +316,13 @@ private slots:
     // Each translated example runs for 100 ms once the scenario validates.
     void everyExampleRuns() {
         QStringList failures;
-        int pending = 0, ran = 0;
+        int ran = 0;
         for (const auto& f : exampleFiles()) {
             const QString rel = QDir(kExamples).relativeFilePath(f);
             if (kRefused.contains(rel)) continue;
             auto s = Scenario::fromFile(f.toStdString());
             if (!s.ok()) {
-                if (enginePending(s.error())) ++pending;
-                else failures << rel + ": " + QString::fromStdString(s.error().toString());
+                failures << rel + ": " + QString::fromStdString(s.error().toString());
                 continue;
             }
             RunOptions opt;
@@ -345,9 +332,8 @@ private slots:
             if (!r.ok()) failures << rel + ": " + QString::fromStdString(r.error().toString());
             else ++ran;
         }
-        if (pending) qWarning("%d examples wait for the tasks engine (the part readers refuse tasks)", pending);
         QVERIFY2(failures.isEmpty(), qPrintable(failures.join("\n")));
-        QVERIFY(ran + pending > 0);
+        QCOMPARE(ran, int(exampleFiles().size() - kRefused.size()));
     }
 
     // The header and columns as rt-app 1.0 (Debian) writes them: checked

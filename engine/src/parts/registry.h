@@ -38,7 +38,7 @@ struct PartsRuntime {
 
 // complete() of the completion resource `name` (a chain's {"complete": name}):
 // wakes one waiter, or counts the completion when nobody waits. Defined by
-// the resources (task_parts.cpp).
+// the resources (task_events.cpp).
 kern::Proc<void> completeResource(kern::Kctx& c, PartsRuntime& rt, const std::string& name);
 
 } // namespace irqscope::parts

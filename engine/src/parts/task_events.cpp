@@ -161,6 +161,24 @@ Proc<void> runEvent(Kctx& c, TaskWorld& w, Thread& th, const TaskEvent& e, sim::
     }
 }
 
+// sched_setaffinity() of the running thread (rt-app's per-phase "cpus").
+// When its CPU leaves the mask, __set_cpus_allowed_ptr() -> affine_move_task()
+// has the stopper move it off at once (kernel/sched/core.c); modelled as the
+// thread leaving the CPU and being woken again on an allowed one.
+Proc<void> setAffinity(Kctx& c, Task& t, const std::vector<int>& cpus) {
+    CpuMask mask;
+    for (int cpu : cpus) mask.set(static_cast<std::size_t>(cpu));
+    t.affinity = mask;
+    if (mask.test(static_cast<std::size_t>(c.cpu().id))) co_return;
+    Machine& m = c.m();
+    bool moved = false;
+    m.timers().hrtimerStart(c.cpu().id, c.now(), [&m, &t, &moved](Kctx&, Time) {
+        moved = true;
+        m.sched().wake(t, -1);
+    });
+    while (!moved) co_await c.block();
+}
+
 Proc<void> threadBody(Kctx& c, std::shared_ptr<TaskWorld> w, Thread* th) {
     const TaskPart& p = *th->part;
     sim::Rng rng = c.m().rng("task/" + th->name);
@@ -169,6 +187,7 @@ Proc<void> threadBody(Kctx& c, std::shared_ptr<TaskWorld> w, Thread* th) {
     for (int loop = 0; loop != p.loop; loop = p.loop < 0 ? 0 : loop + 1) {
         for (std::size_t ph = 0; ph < p.phases.size(); ++ph) {
             const TaskPhase& phase = p.phases[ph];
+            if (!phase.cpus.empty()) co_await setAffinity(c, *th->task, phase.cpus);
             for (int pl = 0; pl < phase.loop; ++pl) {
                 LoopLog log;
                 const Time start = c.now();
@@ -261,8 +280,9 @@ void installTaskParts(Machine& m, const std::vector<TaskPart>& parts, PartsRunti
     for (auto& th : w->threads) m.sched().wake(*th->task, -1);
 }
 
-void completeResource(Kctx& c, PartsRuntime& rt, const std::string& name) {
+Proc<void> completeResource(Kctx& c, PartsRuntime& rt, const std::string& name) {
     if (auto it = rt.resources.find(name); it != rt.resources.end()) it->second->complete(c);
+    co_return;
 }
 
 } // namespace irqscope::parts

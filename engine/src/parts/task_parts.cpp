@@ -268,8 +268,14 @@ Result<TaskPart> Reader::task(const json& v, const std::string& at) const {
         const std::string pAt = v.contains("phases") ? phasesAt + "[" + std::to_string(i) + "]" : at;
         if (!ph.is_object() || !ph.contains("events")) return err(pAt, "expected {\"loop\": n, \"events\": [...]}");
         for (const auto& [f, _] : ph.items())
-            if (f != "loop" && f != "events") return err(pAt + "." + f, "unknown field; expected loop or events");
+            if (f != "loop" && f != "events" && f != "cpus")
+                return err(pAt + "." + f, "unknown field; expected loop, cpus or events");
         TaskPhase phase;
+        if (ph.contains("cpus")) {
+            auto c = cpuList(ph["cpus"], pAt + ".cpus");
+            if (!c) return c.error();
+            phase.cpus = *c;
+        }
         if (ph.contains("loop")) {
             auto n = integer(ph["loop"], pAt + ".loop", 1, 1 << 30);
             if (!n) return n.error();

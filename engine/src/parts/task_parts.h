@@ -68,6 +68,7 @@ struct TaskEvent {
 
 struct TaskPhase {
     int loop = 1;
+    std::vector<int> cpus; // rt-app's per-phase "cpus": sched_setaffinity() at the phase's start; empty: unchanged
     std::vector<TaskEvent> events;
     bool hasTimer = false;
 };
@@ -97,9 +98,5 @@ Result<std::vector<TaskPart>> readTaskParts(const nlohmann::json& list, const Pa
                                             int cpus);
 void installResourceParts(kern::Machine& m, const std::vector<ResourcePart>& parts, PartsRuntime& rt);
 void installTaskParts(kern::Machine& m, const std::vector<TaskPart>& parts, PartsRuntime& rt);
-
-// complete() of the completion `name` from the caller's context (a handler's
-// "complete" step, a task's "complete" event).
-void completeResource(kern::Kctx& c, PartsRuntime& rt, const std::string& name);
 
 } // namespace irqscope::parts
