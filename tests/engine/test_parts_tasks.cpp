@@ -92,6 +92,39 @@ private slots:
         QVERIFY2(near(Time(row(runtime, "a").perf), 2000, 40), std::to_string(row(runtime, "a").perf).c_str());
     }
 
+    // rt-app's per-phase "cpus": sched_setaffinity() at the phase's start
+    // moves the thread off a CPU it may no longer use at once: from 1 ms (its
+    // second phase) "a" runs on CPU 1 and no more on CPU 0.
+    void phaseCpusMoveTheThread() {
+        auto s = Scenario::fromJsonText(R"({"name": "t", "machine": {"cpus": 2}, "run": {"duration_ns": "5ms"},
+            "tasks": [{"name": "a", "policy": "fifo", "priority": 50, "loop": 1, "phases": [
+                {"cpus": [0], "events": [{"run": "1ms"}]},
+                {"cpus": [1], "events": [{"run": "1ms"}]}]}]})",
+                                        "t.json");
+        QVERIFY2(s.ok(), s.ok() ? "" : s.error().toString().c_str());
+        auto r = run(*s);
+        QVERIFY(r.ok());
+        Time onCpu[2] = {0, 0}, lateOnCpu0 = 0;
+        for (std::uint32_t lane = 0; lane < r->trace.laneCount(); ++lane) {
+            const LaneInfo& info = r->trace.lane(lane);
+            if (info.type != LaneType::Cpu || info.cpu < 0 || info.cpu > 1) continue;
+            for (std::size_t i = 0, n = r->trace.segmentCount(lane, 0); i < n; ++i) {
+                const Segment seg = r->trace.segment(lane, 0, i);
+                if (r->trace.str(seg.entity) != "a") continue;
+                onCpu[info.cpu] += seg.end - seg.start;
+                if (info.cpu == 0) lateOnCpu0 += std::max<Time>(0, seg.end - std::max<Time>(seg.start, kMs + 20 * kUs));
+            }
+        }
+        QVERIFY2(near(onCpu[0], kMs, 30 * kUs), std::to_string(onCpu[0]).c_str());
+        QVERIFY2(near(onCpu[1], kMs, 30 * kUs), std::to_string(onCpu[1]).c_str());
+        QCOMPARE(lateOnCpu0, Time(0));
+        QCOMPARE(row(mustRun(2, "5ms", R"("tasks": [{"name": "a", "loop": 1, "phases": [
+                {"cpus": [0], "events": [{"run": "1ms"}]}, {"cpus": [1], "events": [{"run": "1ms"}]}]}])"),
+                     "a", 1)
+                     .cDuration,
+                 kMs);
+    }
+
     void priorityInheritance_data() {
         QTest::addColumn<bool>("pi");
         QTest::newRow("pi") << true;
