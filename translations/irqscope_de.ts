@@ -1624,10 +1624,6 @@
         <translation>Trace kann nicht importiert werden</translation>
     </message>
     <message>
-        <source>Imported %1: %2 events understood, %3 skipped</source>
-        <translation>%1 importiert: %2 Ereignisse verstanden, %3 übersprungen</translation>
-    </message>
-    <message>
         <source>there is no run to export</source>
         <translation>es gibt keinen Lauf zum Exportieren</translation>
     </message>
@@ -1792,6 +1788,22 @@
     <message>
         <source>Session opened with problems</source>
         <translation>Sitzung mit Problemen geöffnet</translation>
+    </message>
+    <message>
+        <source>Imported %1: %2 events understood, %3 skipped, %4 repaired</source>
+        <translation>%1 importiert: %2 Ereignisse verstanden, %3 übersprungen, %4 repariert</translation>
+    </message>
+    <message>
+        <source> (repaired: %1)</source>
+        <translation> (repariert: %1)</translation>
+    </message>
+    <message>
+        <source> (skipped: %1)</source>
+        <translation> (übersprungen: %1)</translation>
+    </message>
+    <message>
+        <source>; events lost by the kernel: %1</source>
+        <translation>; vom Kernel verlorene Ereignisse: %1</translation>
     </message>
 </context>
 <context>

@@ -1619,10 +1619,6 @@
         <translation>无法导入跟踪</translation>
     </message>
     <message>
-        <source>Imported %1: %2 events understood, %3 skipped</source>
-        <translation>已导入 %1：识别 %2 个事件，跳过 %3 个</translation>
-    </message>
-    <message>
         <source>there is no run to export</source>
         <translation>没有可导出的运行</translation>
     </message>
@@ -1785,6 +1781,22 @@
     <message>
         <source>Session opened with problems</source>
         <translation>会话已打开，但有问题</translation>
+    </message>
+    <message>
+        <source>Imported %1: %2 events understood, %3 skipped, %4 repaired</source>
+        <translation>已导入 %1：识别 %2 个事件，跳过 %3 个，修复 %4 处</translation>
+    </message>
+    <message>
+        <source> (repaired: %1)</source>
+        <translation>（修复：%1）</translation>
+    </message>
+    <message>
+        <source> (skipped: %1)</source>
+        <translation>（跳过：%1）</translation>
+    </message>
+    <message>
+        <source>; events lost by the kernel: %1</source>
+        <translation>；内核丢失的事件：%1</translation>
     </message>
 </context>
 <context>

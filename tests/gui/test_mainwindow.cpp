@@ -12,8 +12,10 @@
 #include <QAction>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -243,6 +245,13 @@ private slots:
         QVERIFY(!w_->currentRun()->scenario); // imported, not simulated
         QVERIFY(!w_->timeline()->scene().layout.laneSlots().empty());
         QVERIFY(w_->compareRows(0, w_->runs()->size() - 1)); // a simulation beside a real capture
+        // the status line says what the importer repaired, as the CLI's report does
+        QVERIFY2(w_->importTraceFile(dir + QStringLiteral("real/x86_64-2cpu-load.txt"), &err), qPrintable(err));
+        QString status;
+        for (QLabel* l : w_->statusBar()->findChildren<QLabel*>())
+            if (l->text().startsWith(QStringLiteral("Imported"))) status = l->text();
+        QVERIFY2(status.contains(QStringLiteral("0 skipped, 2 repaired (repaired: implicit_switch 2)")),
+                 qPrintable(status));
     }
 
     void presentationMode() {
