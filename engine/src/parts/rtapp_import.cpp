@@ -255,8 +255,8 @@ Value merge(const std::vector<Value>& docs) {
     out.kind = Value::Kind::Object;
     for (const auto& doc : docs)
         for (const auto& [key, v] : doc.members) {
-            auto it =
-                std::find_if(out.members.begin(), out.members.end(), [&](const auto& m) { return m.first == key; });
+            const std::string& k = key; // (a lambda may not capture a structured binding before C++20 in clang 14)
+            auto it = std::find_if(out.members.begin(), out.members.end(), [&](const auto& m) { return m.first == k; });
             if (it == out.members.end()) {
                 out.members.emplace_back(key, v);
             } else if (it->second.isObject() && v.isObject()) { // dict.update()

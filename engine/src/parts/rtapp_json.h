@@ -17,6 +17,8 @@
 
 namespace irqscope::parts::rtapp {
 
+struct Member;
+
 struct Value {
     enum class Kind : std::uint8_t { Null, Bool, Int, Double, String, Array, Object, NoValue };
     Kind kind = Kind::Null;
@@ -24,9 +26,9 @@ struct Value {
     std::int64_t i = 0;
     double d = 0;
     std::string s;
-    std::vector<Value> items;                           // Array
-    std::vector<std::pair<std::string, Value>> members; // Object, in the order written (keys may repeat)
-    int line = 0, column = 0;                           // where the value starts
+    std::vector<Value> items;    // Array
+    std::vector<Member> members; // Object, in the order written (keys may repeat)
+    int line = 0, column = 0;    // where the value starts
 
     bool isObject() const { return kind == Kind::Object; }
     bool isInt() const { return kind == Kind::Int; }
@@ -37,6 +39,15 @@ struct Value {
     std::string where() const;
     // "an integer", "the string \"x\"", "an object", ...
     std::string describe() const;
+};
+
+// One member of an object. A named pair rather than std::pair: a pair of an
+// incomplete type is not allowed inside Value itself (clang refuses it).
+struct Member {
+    std::string first;
+    Value second;
+    Member() = default;
+    Member(std::string key, Value value) : first(std::move(key)), second(std::move(value)) {}
 };
 
 // Parses one document. `source` names the file in errors.

@@ -25,7 +25,8 @@ Result<Time> readDuration(const json& v, const std::string& source, const std::s
 
 Status onlyKeys(const json& obj, std::initializer_list<const char*> keys, const std::string& source,
                 const std::string& path) {
-    for (const auto& [key, value] : obj.items()) {
+    for (const auto& item : obj.items()) {
+        const std::string& key = item.key();
         if (std::any_of(keys.begin(), keys.end(), [&](const char* k) { return key == k; })) continue;
         std::string list;
         for (const char* k : keys) list += (list.empty() ? "" : ", ") + std::string(k);

@@ -15,7 +15,7 @@ namespace {
 
 // INTIDs for the sources' lines: SPIs after the built-in devices' (34..92),
 // LPIs from 8192 (where the ITS starts), skipping any already in use.
-constexpr int kFirstSpi = 96, kLastSpi = 1019, kFirstLpi = 8192;
+constexpr int kFirstSpi = 96, kFirstLpi = 8192;
 
 int freeIntid(const hw::Gic& gic, bool lpi) {
     std::set<int> used;

@@ -241,7 +241,9 @@ void installTaskParts(Machine& m, const std::vector<TaskPart>& parts, PartsRunti
     w->start = m.now();
     // A barrier waits for every thread whose events name it.
     for (const TaskPart& p : w->parts) {
-        for (auto& [name, r] : rt.resources) {
+        for (auto& entry : rt.resources) {
+            const std::string& name = entry.first;
+            Resource* r = entry.second;
             if (r->part().type != ResourcePart::Type::Barrier) continue;
             const bool uses = std::any_of(p.phases.begin(), p.phases.end(), [&](const TaskPhase& ph) {
                 return std::any_of(ph.events.begin(), ph.events.end(),

@@ -328,8 +328,9 @@ json Scenario::document() const {
 Status Scenario::setParts(json parts) {
     if (!parts.is_object())
         return Error{source_.empty() ? "<scenario>" : source_, "", "expected an object of part lists"};
-    for (auto& [list, value] : parts.items())
-        if (std::find_if(parts::kPartLists.begin(), parts::kPartLists.end(),
+    for (const auto& item : parts.items())
+        if (const std::string& list = item.key();
+            std::find_if(parts::kPartLists.begin(), parts::kPartLists.end(),
                          [&](const char* known) { return list == known; }) == parts::kPartLists.end())
             return Error{source_.empty() ? "<scenario>" : source_, list,
                          "not a part list; expected workqueues, resources, tasks, sources or probes"};
