@@ -1,4 +1,6 @@
 // The irqscope-cli contract, driven through the real executable.
+#include "cli_process.h"
+
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -9,18 +11,8 @@
 using nlohmann::json;
 
 namespace {
-struct Out {
-    int code = -1;
-    QByteArray out, err;
-};
-
-Out cli(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(IRQSCOPE_CLI), args);
-    p.waitForFinished(120000);
-    return Out{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-               p.readAllStandardError()};
-}
+using clitest::cli;
+using clitest::Out;
 QStringList L(std::initializer_list<const char*> a) {
     QStringList l;
     for (auto* s : a) l << QString::fromUtf8(s);

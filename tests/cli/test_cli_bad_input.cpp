@@ -4,6 +4,8 @@
 // and a message naming the file, the place (line or JSON path) and what was
 // expected -- never a crash, a hang or a silent default. Also Ctrl+C during a
 // long run: a consistent partial result, marked so, and exit status 130.
+#include "cli_process.h"
+
 #include <nlohmann/json.hpp>
 
 #include <QDeadlineTimer>
@@ -17,22 +19,10 @@
 #include <signal.h>
 
 namespace {
-struct Out {
-    int code = -1;
-    bool crashed = false;
-    QByteArray out, err;
-};
+using clitest::Out;
 
 Out cli(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(IRQSCOPE_CLI), args);
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished();
-        return Out{-2, true, {}, "TIMEOUT (a hang)"};
-    }
-    const bool crashed = p.exitStatus() != QProcess::NormalExit;
-    return Out{crashed ? -1 : p.exitCode(), crashed, p.readAllStandardOutput(), p.readAllStandardError()};
+    return clitest::cli(args, 60000);
 }
 
 QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& content) {

@@ -1,6 +1,8 @@
 // Formats other tools read, through the real CLI: metrics in long CSV
 // (run, metric, value) for run and sweep, and the trace as Perfetto protobuf
 // chosen by the file name (the encoding itself: tests/engine/test_perfetto_export).
+#include "cli_process.h"
+
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -13,18 +15,8 @@
 using nlohmann::json;
 
 namespace {
-struct Out {
-    int code = -1;
-    QByteArray out, err;
-};
-
-Out cli(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(IRQSCOPE_CLI), args);
-    p.waitForFinished(120000);
-    return Out{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-               p.readAllStandardError()};
-}
+using clitest::cli;
+using clitest::Out;
 
 QByteArray readAll(const QString& path) {
     QFile f(path);

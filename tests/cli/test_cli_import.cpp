@@ -1,5 +1,7 @@
 // `irqscope-cli import`, driven through the real executable: exit statuses,
 // the report on stderr, and what --metrics / --trace / --image write.
+#include "cli_process.h"
+
 #include <nlohmann/json.hpp>
 
 #include <QFile>
@@ -17,11 +19,8 @@ struct Run {
 };
 
 Run cli(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(IRQSCOPE_CLI), args);
-    if (!p.waitForFinished(60000)) qFatal("irqscope-cli did not finish");
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput().toStdString(),
-            p.readAllStandardError().toStdString()};
+    const clitest::Out o = clitest::cli(args, 60000);
+    return {o.code, o.out.toStdString(), o.err.toStdString()};
 }
 
 QString data(const char* name) {

@@ -4,6 +4,8 @@
 // /dev/null), a full or closed standard output is a failure, every error
 // message is valid UTF-8 and says the cause, the readers refuse a directory
 // and endless input, and --set/--vary mean the same in any order.
+#include "cli_process.h"
+
 #include <nlohmann/json.hpp>
 
 #include <QDir>
@@ -19,25 +21,13 @@
 #include <unistd.h>
 
 namespace {
-struct Out {
-    int code = -1;
-    QByteArray out, err;
-};
+using clitest::Out;
 
 Out run(const QString& program, const QStringList& args, const QString& stdoutFile = {}) {
-    QProcess p;
-    if (!stdoutFile.isEmpty()) p.setStandardOutputFile(stdoutFile);
-    p.start(program, args);
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        p.waitForFinished();
-        return Out{-2, {}, "TIMEOUT (a hang)"};
-    }
-    return Out{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-               p.readAllStandardError()};
+    return clitest::runProgram(program, args, 120000, stdoutFile);
 }
 Out cli(const QStringList& args, const QString& stdoutFile = {}) {
-    return run(QStringLiteral(IRQSCOPE_CLI), args, stdoutFile);
+    return clitest::cli(args, 120000, stdoutFile);
 }
 
 bool isValidUtf8(const QByteArray& b) {

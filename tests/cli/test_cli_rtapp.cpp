@@ -2,6 +2,8 @@
 // rt-app's JSON (an error names the file, line and column, exit 2), a key
 // that cannot be modelled is named, and --rtapp-logs DIR writes one log per
 // thread in rt-app's own format and file names (<log_basename>-<thread>.log).
+#include "cli_process.h"
+
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -9,22 +11,8 @@
 #include <QTest>
 
 namespace {
-struct Out {
-    int code = -1;
-    QByteArray out, err;
-};
-
-Out cli(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(IRQSCOPE_CLI), args);
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        p.waitForFinished();
-        return Out{-2, {}, "TIMEOUT (a hang)"};
-    }
-    return Out{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-               p.readAllStandardError()};
-}
+using clitest::cli;
+using clitest::Out;
 
 void write(const QString& path, const QByteArray& text) {
     QFile f(path);

@@ -1,6 +1,8 @@
 // The CLI as a shell tool: --version, describe --params as a table/CSV/JSON,
 // --format on the tables, and the progress bar, which appears on a terminal
 // only (driven through a pseudo-terminal with util-linux `script`).
+#include "cli_process.h"
+
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -12,17 +14,10 @@
 using nlohmann::json;
 
 namespace {
-struct Out {
-    int code = -1;
-    QByteArray out, err;
-};
+using clitest::Out;
 
 Out runProgram(const QString& program, const QStringList& args) {
-    QProcess p;
-    p.start(program, args);
-    p.waitForFinished(120000);
-    return Out{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-               p.readAllStandardError()};
+    return clitest::runProgram(program, args, 120000);
 }
 Out cli(const QStringList& args) {
     return runProgram(QStringLiteral(IRQSCOPE_CLI), args);
@@ -37,7 +32,7 @@ QStringList L(std::initializer_list<const char*> a) {
 // terminal showed comes back as `out`.
 Out onTerminal(const QStringList& args) {
     const QString script = QStandardPaths::findExecutable(QStringLiteral("script"));
-    if (script.isEmpty()) return Out{-2, {}, "util-linux 'script' (Debian bsdutils) not found"};
+    if (script.isEmpty()) return Out{-2, false, {}, "util-linux 'script' (Debian bsdutils) not found"};
     QStringList quoted{QStringLiteral(IRQSCOPE_CLI)};
     quoted << args;
     for (auto& a : quoted) a = QLatin1Char('\'') + a + QLatin1Char('\'');

@@ -1,5 +1,7 @@
 // Sweeps beyond one process: --shard K/N slices, `merge` and its checks, run
 // through GNU parallel the way docs/sweeps.md shows; one image per row.
+#include "cli_process.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -9,17 +11,10 @@
 #include <QTest>
 
 namespace {
-struct Out {
-    int code = -1;
-    QByteArray out, err;
-};
+using clitest::Out;
 
 Out runProgram(const QString& program, const QStringList& args) {
-    QProcess p;
-    p.start(program, args);
-    p.waitForFinished(300000);
-    return Out{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-               p.readAllStandardError()};
+    return clitest::runProgram(program, args, 300000);
 }
 Out cli(const QStringList& args) {
     return runProgram(QStringLiteral(IRQSCOPE_CLI), args);
