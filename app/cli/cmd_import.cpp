@@ -61,12 +61,9 @@ void printReport(const std::string& path, const ImportReport& rep) {
     std::fprintf(stderr, "irqscope-cli import: %s: %s format, %llu lines, %llu events, %d CPUs\n", path.c_str(),
                  rep.format.c_str(), static_cast<unsigned long long>(rep.lines),
                  static_cast<unsigned long long>(rep.events), rep.cpus);
-    std::uint64_t skipped = 0;
-    for (const auto& [kind, n] : rep.skipped) skipped += n;
-    if (skipped == 0) std::fprintf(stderr, "  nothing skipped\n");
+    if (totalCount(rep.skipped) == 0) std::fprintf(stderr, "  nothing skipped\n");
     // the most frequent kinds; the rest in one line (a garbled file has many)
-    std::vector<std::pair<std::string, std::uint64_t>> kinds(rep.skipped.begin(), rep.skipped.end());
-    std::stable_sort(kinds.begin(), kinds.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
+    const auto kinds = byFrequency(rep.skipped);
     constexpr std::size_t kShown = 20;
     std::uint64_t rest = 0;
     for (std::size_t i = 0; i < kinds.size(); ++i) {

@@ -153,14 +153,8 @@ bool MainWindow::importTraceFile(const QString& path, QString* err) {
     // the context stacks, as the CLI's import report says it: totals, then
     // the most frequent kinds.
     const ImportReport& rep = r->report;
-    const auto total = [](const std::map<std::string, std::uint64_t>& kinds) {
-        std::uint64_t n = 0;
-        for (const auto& [kind, count] : kinds) n += count;
-        return n;
-    };
     const auto mostFrequent = [](const std::map<std::string, std::uint64_t>& kinds) {
-        std::vector<std::pair<std::string, std::uint64_t>> v(kinds.begin(), kinds.end());
-        std::stable_sort(v.begin(), v.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
+        const auto v = byFrequency(kinds);
         QStringList out;
         for (std::size_t i = 0; i < v.size() && i < 3; ++i)
             out << QStringLiteral("%1 %2").arg(QString::fromStdString(validUtf8(v[i].first))).arg(v[i].second);
@@ -169,8 +163,8 @@ bool MainWindow::importTraceFile(const QString& path, QString* err) {
     QString text = tr("Imported %1: %2 events understood, %3 skipped, %4 repaired")
                        .arg(path)
                        .arg(rep.events)
-                       .arg(total(rep.skipped))
-                       .arg(total(rep.notes));
+                       .arg(totalCount(rep.skipped))
+                       .arg(totalCount(rep.notes));
     if (!rep.notes.empty()) text += tr(" (repaired: %1)").arg(mostFrequent(rep.notes));
     if (!rep.skipped.empty()) text += tr(" (skipped: %1)").arg(mostFrequent(rep.skipped));
     if (rep.lostEvents) text += tr("; events lost by the kernel: %1").arg(rep.lostEvents);

@@ -11,6 +11,8 @@
 #include <istream>
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace irqscope {
 
@@ -32,6 +34,12 @@ struct ImportReport {
     // sim_time_ns minus this.
     std::map<int, Time> untracedNs;
 };
+
+// For reports of an import (the CLI's and the window's): the number of lines
+// of all kinds together, and the kinds by count, most frequent first (equal
+// counts in name order).
+std::uint64_t totalCount(const std::map<std::string, std::uint64_t>& kinds);
+std::vector<std::pair<std::string, std::uint64_t>> byFrequency(const std::map<std::string, std::uint64_t>& kinds);
 
 struct ImportResult {
     Trace trace;
