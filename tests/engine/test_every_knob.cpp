@@ -125,6 +125,8 @@ const std::vector<Special> kSpecial = {
      "capacity-aware placement needs a big.LITTLE machine (rk3588) and wake-ups that find idle CPUs of both kinds"},
     {"kernel.sched.balance_busy_factor", "basics", {{"load.hogs", "3"}}, "2", "200ms",
      "a busy CPU's balance interval only matters over several of them (28 ms at 16): three hogs on two CPUs"},
+    {"kernel.sched.balance_busy_skew", "basics", {{"load.hogs", "3"}}, "", "200ms",
+     "a busy CPU's balance interval only matters over several of them (27 or 28 ms): three hogs on two CPUs"},
     {"kernel.sched.delay_dequeue", "panthor-submit", {}, "", "",
      "DELAY_DEQUEUE needs fair sleepers that ran ahead of their queue: the submitters and kworkers of panthor"},
     {"gic.version", "", {{"machine.platform", "generic"}}, "", "",

@@ -75,6 +75,29 @@ private slots:
         const auto s1 = h.segments(1, ContextKind::Softirq, "SCHED");
         QVERIFY2(s1.size() >= 4 && s1.size() <= 12, qPrintable(QString::number(s1.size())));
     }
+
+    void aBusyIntervalIsOneJiffyShortSince510() {
+        // get_sd_balance_interval() takes one jiffy off a busy CPU's interval
+        // (v5.10+), so the SCHED softirqs of a busy CPU come one tick sooner.
+        // With nothing to move, sd->balance_interval doubles to max_interval
+        // (4 ms on 2 CPUs): 4 ms x busy_factor 16 = 64 ms = 16 jiffies at
+        // HZ 250, 15 with the skew.
+        auto gaps = [](const char* skew) {
+            Harness h({{"machine.cpus", "2"}, {"kernel.sched.balance_busy_skew", skew}});
+            test::spinner(*h.m, "a", 0);
+            test::spinner(*h.m, "b", 1);
+            h.run(400 * kMs);
+            const auto s = h.segments(1, ContextKind::Softirq, "SCHED");
+            std::vector<Time> g;
+            for (std::size_t i = 1; i < s.size(); ++i) g.push_back(s[i].start - s[i - 1].start);
+            return g;
+        };
+        const auto on = gaps("true"), off = gaps("false");
+        QVERIFY(on.size() >= 4 && off.size() >= 4);
+        const Time tick = 4 * kMs;
+        for (std::size_t i = 1; i < on.size(); ++i) QCOMPARE(on[i], 15 * tick);
+        for (std::size_t i = 1; i < off.size(); ++i) QCOMPARE(off[i], 16 * tick);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLoadBalance)

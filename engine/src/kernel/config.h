@@ -46,6 +46,7 @@ struct Config {
     bool asymCapacityWakeup = true; // select_idle_capacity() on big.LITTLE (v5.7+)
     bool periodicBalance = true;    // sched_balance_trigger() / SCHED_SOFTIRQ load balancing
     int balanceBusyFactor = 16;     // sd->busy_factor: 16 since v5.10, 32 before
+    bool balanceBusySkew = true;    // busy interval one jiffy short (v5.10+)
     Time cfsLatency = 6'000'000, cfsMinGran = 750'000, cfsWakeupGran = 1'000'000;
     RtLimit rtLimit = RtLimit::FairServer;
     Time rtRuntime = 950'000'000, rtPeriod = 1'000'000'000, fairServerRuntime = 50'000'000,

@@ -34,6 +34,7 @@ kern::Config kernelConfig(const Scenario& s) {
     c.asymCapacityWakeup = s.getBool("kernel.sched.asym_capacity_wakeup");
     c.periodicBalance = s.getBool("kernel.sched.periodic_balance");
     c.balanceBusyFactor = static_cast<int>(s.getInt("kernel.sched.balance_busy_factor"));
+    c.balanceBusySkew = s.getBool("kernel.sched.balance_busy_skew");
     c.cfsLatency = s.getDuration("kernel.sched.cfs_latency_ns");
     c.cfsMinGran = s.getDuration("kernel.sched.cfs_min_granularity_ns");
     c.cfsWakeupGran = s.getDuration("kernel.sched.cfs_wakeup_granularity_ns");

@@ -12,7 +12,8 @@
 // RT_RUNTIME_SHARE by default"; 6.12 replaced throttling by the fair server,
 // commit 5f6bd380c7bd "sched/rt: Remove default bandwidth control"). The load
 // balancer's busy_factor went from 32 to 16 in v5.10 ("sched/fair: Reduce busy
-// load balance interval").
+// load balance interval"), and a busy CPU's interval became one jiffy short
+// ("sched/fair: Minimize concurrent LBs between domain level").
 // Precedence: schema default < kernel.version < machine.platform < user.
 //
 // Platform costs are calibrated ESTIMATES: GICv2 does
@@ -50,8 +51,8 @@ namespace irqscope::detail {
 nlohmann::json builtinProfiles() {
     return nlohmann::json::parse(R"json({
   "kernel.version": {
-    "4.4": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs", "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "throttling", "gic.rwp_poll": "every-write", "kernel.sched.asym_capacity_wakeup": false, "kernel.irq.forced_secondary_prio": 49, "net.netdev_budget_ns": 8000000, "kernel.timer.softirq_every_tick": true, "kernel.wq.cpu_intensive_detect": false, "kernel.sched.rt_runtime_share": true, "kernel.sched.balance_busy_factor": 32},
-    "4.19": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs", "kernel.ksoftirqd_gate": true, "kernel.sched.rt_limit": "throttling", "gic.rwp_poll": "every-write", "kernel.sched.asym_capacity_wakeup": false, "kernel.irq.forced_secondary_prio": 49, "kernel.timer.softirq_every_tick": true, "kernel.wq.cpu_intensive_detect": false, "kernel.sched.rt_runtime_share": true, "kernel.sched.balance_busy_factor": 32},
+    "4.4": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs", "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "throttling", "gic.rwp_poll": "every-write", "kernel.sched.asym_capacity_wakeup": false, "kernel.irq.forced_secondary_prio": 49, "net.netdev_budget_ns": 8000000, "kernel.timer.softirq_every_tick": true, "kernel.wq.cpu_intensive_detect": false, "kernel.sched.rt_runtime_share": true, "kernel.sched.balance_busy_factor": 32, "kernel.sched.balance_busy_skew": false},
+    "4.19": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs", "kernel.ksoftirqd_gate": true, "kernel.sched.rt_limit": "throttling", "gic.rwp_poll": "every-write", "kernel.sched.asym_capacity_wakeup": false, "kernel.irq.forced_secondary_prio": 49, "kernel.timer.softirq_every_tick": true, "kernel.wq.cpu_intensive_detect": false, "kernel.sched.rt_runtime_share": true, "kernel.sched.balance_busy_factor": 32, "kernel.sched.balance_busy_skew": false},
     "5.10": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs", "kernel.ksoftirqd_gate": true, "kernel.sched.rt_limit": "throttling", "gic.rwp_poll": "every-write", "kernel.wq.cpu_intensive_detect": false},
     "6.1": {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "cfs", "kernel.ksoftirqd_gate": true, "kernel.sched.rt_limit": "throttling", "kernel.wq.cpu_intensive_detect": false},
     "6.6":  {"kernel.sched.delay_dequeue": false, "kernel.sched.fair": "eevdf", "kernel.ksoftirqd_gate": false, "kernel.sched.rt_limit": "throttling"},

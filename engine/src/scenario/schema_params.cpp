@@ -73,6 +73,9 @@ std::vector<ParamSpec> builtinParams() {
                         "passed, and a busy CPU kicks a tickless idle one (NOHZ idle balance); off: newidle only."));
     v.push_back(integer("kernel.sched.balance_busy_factor", 16, 1, 64, "", sched,
                         "sd->busy_factor: a busy CPU balances this many times less often (16 since 5.10, 32 before)."));
+    v.push_back(boolean("kernel.sched.balance_busy_skew", true, sched,
+                        "get_sd_balance_interval(): a busy CPU's balance interval is one jiffy short, so the periods "
+                        "of the domain levels are not multiples of each other (5.10+; off before)."));
     v.push_back(boolean("kernel.sched.delay_dequeue", true, sched,
                         "EEVDF DELAY_DEQUEUE (6.12+): a sleeper with negative lag stays queued until eligible, so it "
                         "wakes with lag >= 0."));

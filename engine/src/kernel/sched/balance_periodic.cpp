@@ -43,12 +43,14 @@ bool LoadBalance::tickless(int cpu) const {
 }
 
 // get_sd_balance_interval(): ms to jiffies (rounded up), busy x busy_factor
-// minus one jiffy, clamped to [1, max_load_balance_interval = HZ x CPUs / 10].
+// minus one jiffy (since v5.10, "sched/fair: Minimize concurrent LBs between
+// domain level"; cfg.balanceBusySkew), clamped to
+// [1, max_load_balance_interval = HZ x CPUs / 10].
 std::uint64_t LoadBalance::interval(const PerCpu& s, bool busy) const {
     const Config& cfg = m_.cfg();
     const Time ms = Time(s.intervalMs) * (busy ? cfg.balanceBusyFactor : 1) * 1'000'000;
     auto j = static_cast<std::int64_t>((ms + cfg.tickPeriod - 1) / cfg.tickPeriod);
-    if (busy) j -= 1;
+    if (busy && cfg.balanceBusySkew) j -= 1;
     const std::int64_t maxJ = std::max<std::int64_t>(1, std::int64_t(cfg.hz) * m_.cpuCount() / 10);
     return static_cast<std::uint64_t>(std::clamp<std::int64_t>(j, 1, maxJ));
 }
