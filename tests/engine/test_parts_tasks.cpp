@@ -93,7 +93,8 @@ private slots:
     }
 
     // rt-app's per-phase "cpus": sched_setaffinity() at the phase's start
-    // moves the thread off a CPU it may no longer use at once: from 1 ms (its
+    // moves the thread off a CPU it may no longer use at once, through the
+    // stopper (migration_cpu_stop()): from 1 ms (its
     // second phase) "a" runs on CPU 1 and no more on CPU 0.
     void phaseCpusMoveTheThread() {
         auto s = Scenario::fromJsonText(R"({"name": "t", "machine": {"cpus": 2}, "run": {"duration_ns": "5ms"},
@@ -105,11 +106,15 @@ private slots:
         auto r = run(*s);
         QVERIFY(r.ok());
         Time onCpu[2] = {0, 0}, lateOnCpu0 = 0;
+        bool stopperMoved = false; // affine_move_task(): migration/0 runs as "a" leaves CPU 0
         for (std::uint32_t lane = 0; lane < r->trace.laneCount(); ++lane) {
             const LaneInfo& info = r->trace.lane(lane);
             if (info.type != LaneType::Cpu || info.cpu < 0 || info.cpu > 1) continue;
             for (std::size_t i = 0, n = r->trace.segmentCount(lane, 0); i < n; ++i) {
                 const Segment seg = r->trace.segment(lane, 0, i);
+                if (info.cpu == 0 && r->trace.str(seg.entity) == "migration/0" && seg.start >= kMs &&
+                    seg.start < kMs + 20 * kUs)
+                    stopperMoved = true;
                 if (r->trace.str(seg.entity) != "a") continue;
                 onCpu[info.cpu] += seg.end - seg.start;
                 if (info.cpu == 0) lateOnCpu0 += std::max<Time>(0, seg.end - std::max<Time>(seg.start, kMs + 20 * kUs));
@@ -118,6 +123,7 @@ private slots:
         QVERIFY2(near(onCpu[0], kMs, 30 * kUs), std::to_string(onCpu[0]).c_str());
         QVERIFY2(near(onCpu[1], kMs, 30 * kUs), std::to_string(onCpu[1]).c_str());
         QCOMPARE(lateOnCpu0, Time(0));
+        QVERIFY(stopperMoved);
         QCOMPARE(row(mustRun(2, "5ms", R"("tasks": [{"name": "a", "loop": 1, "phases": [
                 {"cpus": [0], "events": [{"run": "1ms"}]}, {"cpus": [1], "events": [{"run": "1ms"}]}]}])"),
                      "a", 1)

@@ -23,12 +23,41 @@ void Watchdogs::createStopper(int cpu) {
     at(cpu).stopper = &m_.sched().createTask("migration/" + std::to_string(cpu), ContextKind::Kthread, Policy::Fifo, 99,
                                              m_.oneCpu(cpu), [this](Kctx& k) -> Proc<void> {
                                                  for (;;) {
-                                                     co_await k.block();
-                                                     co_await k.work(300);
-                                                     touch(k.cpu().id); // softlockup_fn()
+                                                     // cpu_stop_should_run(): sleep until a work is queued.
+                                                     // Simplification: the watchdog's work queued before the
+                                                     // stopper first ran waits for the next kick.
+                                                     if (!stopWorkQueued(k.cpu().id)) co_await k.block();
+                                                     co_await runStopWorks(k);
                                                  }
                                              });
     at(cpu).stopper->isStop = true; // sched_set_stop_task()
+}
+
+void Watchdogs::stopOneCpu(int cpu, std::function<Proc<void>(Kctx&)> work) {
+    PerCpu& w = at(cpu);
+    w.works.push_back(std::move(work));
+    if (w.stopper) m_.sched().wake(*w.stopper, cpu);
+}
+
+bool Watchdogs::stopWorkQueued(int cpu) {
+    const PerCpu& w = at(cpu);
+    return !w.works.empty();
+}
+
+// cpu_stopper_thread(): the queued works, in order (the watchdog's first: it
+// is queued from the tick, before the task that was interrupted asks for one).
+Proc<void> Watchdogs::runStopWorks(Kctx& k) {
+    PerCpu& w = at(k.cpu().id);
+    if (w.softlockupQueued) {
+        w.softlockupQueued = false;
+        co_await k.work(300);
+        touch(k.cpu().id); // softlockup_fn()
+    }
+    while (!w.works.empty()) {
+        auto work = std::move(w.works.front());
+        w.works.pop_front();
+        co_await work(k);
+    }
 }
 
 // rcu_sched_clock_irq() -> rcu_flavor_sched_clock_irq() (kernel/rcu/tree_plugin.h):
@@ -59,6 +88,7 @@ void Watchdogs::check(Kctx& c) {
     if (now - w.lastKick >= period) {
         w.lastKick = now;
         // kick the stopper; it runs once this CPU can schedule
+        w.softlockupQueued = true;
         if (w.stopper) m_.sched().wake(*w.stopper, k.id);
         const Time stuck = now - w.lastTouch;
         if (stuck > cfg.softLockupThresh && (w.softWarnedAt < 0 || now - w.softWarnedAt > cfg.softLockupThresh)) {

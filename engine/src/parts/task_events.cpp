@@ -163,8 +163,10 @@ Proc<void> runEvent(Kctx& c, TaskWorld& w, Thread& th, const TaskEvent& e, sim::
 
 // sched_setaffinity() of the running thread (rt-app's per-phase "cpus").
 // When its CPU leaves the mask, __set_cpus_allowed_ptr() -> affine_move_task()
-// has the stopper move it off at once (kernel/sched/core.c); modelled as the
-// thread leaving the CPU and being woken again on an allowed one.
+// calls stop_one_cpu(migration_cpu_stop) and waits for it (kernel/sched/core.c,
+// v6.12): the thread sleeps, the stopper preempts everything on the CPU, and
+// its completion wakes the thread, which select_task_rq() places on an
+// allowed CPU.
 Proc<void> setAffinity(Kctx& c, Task& t, const std::vector<int>& cpus) {
     CpuMask mask;
     for (int cpu : cpus) mask.set(static_cast<std::size_t>(cpu));
@@ -172,9 +174,9 @@ Proc<void> setAffinity(Kctx& c, Task& t, const std::vector<int>& cpus) {
     if (mask.test(static_cast<std::size_t>(c.cpu().id))) co_return;
     Machine& m = c.m();
     bool moved = false;
-    m.timers().hrtimerStart(c.cpu().id, c.now(), [&m, &t, &moved](Kctx&, Time) {
+    m.watchdogs().stopOneCpu(c.cpu().id, [&t, &moved](Kctx& k) -> Proc<void> {
         moved = true;
-        m.sched().wake(t, -1);
+        co_await k.wakeUpProcess(t); // cpu_stop_signal_done() -> complete()
     });
     while (!moved) co_await c.block();
 }
