@@ -186,7 +186,7 @@ Result<Step> readStep(const json& v, const PartNames& names, const std::string& 
         const bool device = s.kind == Step::Kind::Submit && names.has("devices", *n);
         if (!device && !names.has(list, *n))
             return Error{source, targetPath,
-                         s.kind == Step::Kind::Submit ? names.expected("sources' or devices", *n)
+                         s.kind == Step::Kind::Submit ? names.expected("sources or devices", *n)
                                                       : names.expected(list, *n)};
         s.target = *n;
         auto st = s.kind == Step::Kind::QueueWork ? readFields(s, fields, {"cost", "then", "fn"}, names, source)

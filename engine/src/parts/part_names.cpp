@@ -53,13 +53,13 @@ bool PartNames::has(const std::string& list, const std::string& name) const {
 }
 
 std::string PartNames::expected(const std::string& list, const std::string& found) const {
-    // "sources' or devices": the names of both lists (a task's submit names either).
+    // "sources or devices": the names of both lists (a task's submit names either).
     std::string known;
     auto add = [&](const std::string& l) {
         if (auto it = names_.find(l); it != names_.end())
             for (const auto& n : it->second) known += (known.empty() ? "" : ", ") + n;
     };
-    if (list == "sources' or devices") {
+    if (list == "sources or devices") {
         add("sources");
         add("devices");
     } else {

@@ -87,10 +87,12 @@ struct Nvme final : DeviceInstance {
     StringId sUnmap = kNoString, sEndReq = kNoString;
     LatencyRef clat;
     CounterRef iops;
-    std::string prefix; // "" (the preset) or "<part name>/": the fio jobs' names and random streams
+    std::string prefix;   // "" (the preset) or "<part name>/": the fio jobs' names and random streams
+    std::string clatName; // "clat" (the preset) or "clat/<part name>"
     Nvme(Machine& mm, const NvmeParams& params, const std::string& name)
         : m(mm), p(params), clat(mm.rec(), name.empty() ? "clat" : "clat/" + name),
-          iops(mm.rec(), name.empty() ? "iops" : "iops/" + name), prefix(name.empty() ? "" : name + "/") {}
+          iops(mm.rec(), name.empty() ? "iops" : "iops/" + name), prefix(name.empty() ? "" : name + "/"),
+          clatName(name.empty() ? "clat" : "clat/" + name) {}
     Proc<void> submit(Kctx& c) override;
 };
 
@@ -187,7 +189,7 @@ Proc<void> fioJob(Kctx& c, Nvme& n, int i, int phaseNs) {
         // io_getevents(min_nr = 1): sleep until a completion is there. A job
         // starved until the end of the run still reports its oldest I/O.
         if (job.done.empty()) {
-            m.rec().openWait(job.waitKey, "clat", job.submitted.front());
+            m.rec().openWait(job.waitKey, n.clatName, job.submitted.front());
             while (job.done.empty()) co_await c.block();
             m.rec().closeWait(job.waitKey);
         }
