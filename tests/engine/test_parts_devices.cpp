@@ -152,6 +152,28 @@ private slots:
         }
     }
 
+    // The GIC benchmark's line as a part: the user task is the bench loop
+    // (set the SPI pending, wait_for_completion()); the handler, force-threaded
+    // under threadirqs, complete()s and wakes it.
+    void gicBenchLineCompletesItsTask() {
+        for (const char* threadirqs : {"false", "true"}) {
+            auto r = mustRun(2, "5ms",
+                             std::string(R"("kernel": {"threadirqs": )") + threadirqs +
+                                 R"(}, "devices": [{"name": "b0", "model": "gic_bench", "cpu": 1,
+                      "handler_ns": "5us"}], "tasks": [)" +
+                                 reader("bench", "b0", 1) + "]");
+            const auto& rows = r.taskLogs.at("bench");
+            QVERIFY(rows.size() > 100);
+            QVERIFY(handled(r, "b0") >= rows.size() && handled(r, "b0") <= rows.size() + 1);
+            QVERIFY(r.metrics.latency.at("bench_cycle/b0").count() >= rows.size());
+            for (const TaskLogRow& row : rows) QVERIFY(row.period >= 25 * kUs);
+            bool thread = false;
+            for (const auto& t : r.metrics.tasks)
+                if (t.name.ends_with("-b0")) thread = t.runNs > 0;
+            QCOMPARE(thread, std::string(threadirqs) == "true"); // forced threading: irq/N-b0 runs the handler
+        }
+    }
+
     void errorsNameTheJsonPath() {
         struct Case {
             std::string parts, where;
@@ -164,6 +186,7 @@ private slots:
             {R"("devices": [{"name": "d"}])", "devices[0].model"},
             {R"("devices": [{"name": "d", "model": "floppy"}])", "devices[0].model"},
             {R"("devices": [{"name": "g", "model": "i915", "irq_cpu": 3}])", "devices[0].irq_cpu"},
+            {R"("devices": [{"name": "g", "model": "gic_bench", "cpu": 2}])", "devices[0].cpu"},
             {R"("devices": [{"name": "d", "model": "nvme"}, {"name": "d", "model": "nvme"}])", "devices[1].name"},
             {R"("devices": [{"name": "d", "model": "nvme"}],
                 "tasks": [{"name": "t", "events": [{"submit": "e"}]}])",

@@ -33,6 +33,7 @@ const std::vector<ModelSpec>& models() {
          {"nvme.enabled", "nvme.devices"},
          {{"fio.jobs", 0}}},
         {"i915", DevicePart::Model::I915, "gpu", {}, {"gpu.enabled"}, {{"gpu.submitters", 0}}},
+        {"gic_bench", DevicePart::Model::GicBench, "bench", {}, {"bench.enabled"}, {}},
     };
     return m;
 }
@@ -156,6 +157,13 @@ Result<std::vector<DevicePart>> readDeviceParts(const json& list, const PartName
                              "expected a CPU below machine.cpus (" + std::to_string(cpus) + "), found " +
                                  std::to_string(d.i915.irqCpu)};
             break;
+        case DevicePart::Model::GicBench:
+            d.gicBench = devices::readGicBenchParams(s);
+            if (d.gicBench.cpu >= cpus)
+                return Error{source, jsonPath("devices", i, "cpu"),
+                             "expected a CPU below machine.cpus (" + std::to_string(cpus) + "), found " +
+                                 std::to_string(d.gicBench.cpu)};
+            break;
         }
         out.push_back(std::move(d));
     }
@@ -168,6 +176,7 @@ void installDeviceParts(kern::Machine& m, const std::vector<DevicePart>& parts, 
         switch (d.model) {
         case DevicePart::Model::Nvme: inst = devices::placeNvme(m, d.nvme, d.smmu, {d.name}); break;
         case DevicePart::Model::I915: inst = devices::placeI915(m, d.i915, {d.name}); break;
+        case DevicePart::Model::GicBench: inst = devices::placeGicBench(m, d.gicBench, {d.name}); break;
         }
         rt.devices[d.name] = inst.get(); // the machine keeps it alive
     }

@@ -18,6 +18,7 @@
 // path, wakes it (DeviceInstance::submit()).
 #pragma once
 
+#include "devices/gic_bench/gic_bench.h"
 #include "devices/i915/i915.h"
 #include "devices/nvme/nvme.h"
 #include "irqscope/result.h"
@@ -36,12 +37,13 @@ class Machine;
 namespace irqscope::parts {
 
 struct DevicePart {
-    enum class Model : std::uint8_t { Nvme, I915 } model = Model::Nvme;
+    enum class Model : std::uint8_t { Nvme, I915, GicBench } model = Model::Nvme;
     std::string name;
     std::string path; // "devices[0]"
     devices::NvmeParams nvme;
     devices::SmmuParams smmu;
     devices::I915Params i915;
+    devices::GicBenchParams gicBench;
 };
 
 // A field of a device model: its name in a part ("queues", "iommu.mode") and
