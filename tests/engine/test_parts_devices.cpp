@@ -174,6 +174,23 @@ private slots:
         }
     }
 
+    // A panthor job goes through the DRM scheduler: the ioctl pushes it, the
+    // run_job work writes it to the ring, the GPU runs it, the job IRQ's
+    // thread queues the fw events work, which signals its fence and wakes
+    // the task.
+    void panthorJobWakesItsSubmitter() {
+        auto r = mustRun(2, "10ms",
+                         R"("devices": [{"name": "mali", "model": "panthor", "gpu_job_ns": "200us",
+              "submit_wq": "highpri"}], "tasks": [)" +
+                             reader("client", "mali", 1) + "]");
+        const auto& rows = r.taskLogs.at("client");
+        QVERIFY(rows.size() > 30 && rows.size() < 45);
+        for (const TaskLogRow& row : rows) QVERIFY(row.period >= 200 * kUs + 20 * kUs);
+        QVERIFY(r.metrics.latency.at("submit/mali").count() >= rows.size());
+        QVERIFY(handled(r, "mali-job") >= rows.size());
+        QVERIFY(!r.metrics.latency.contains("submit")); // the preset's series stay the preset's
+    }
+
     void errorsNameTheJsonPath() {
         struct Case {
             std::string parts, where;
@@ -187,6 +204,7 @@ private slots:
             {R"("devices": [{"name": "d", "model": "floppy"}])", "devices[0].model"},
             {R"("devices": [{"name": "g", "model": "i915", "irq_cpu": 3}])", "devices[0].irq_cpu"},
             {R"("devices": [{"name": "g", "model": "gic_bench", "cpu": 2}])", "devices[0].cpu"},
+            {R"("devices": [{"name": "g", "model": "panthor", "submit_wq": "fast"}])", "devices[0].submit_wq"},
             {R"("devices": [{"name": "d", "model": "nvme"}, {"name": "d", "model": "nvme"}])", "devices[1].name"},
             {R"("devices": [{"name": "d", "model": "nvme"}],
                 "tasks": [{"name": "t", "events": [{"submit": "e"}]}])",

@@ -34,6 +34,7 @@ const std::vector<ModelSpec>& models() {
          {{"fio.jobs", 0}}},
         {"i915", DevicePart::Model::I915, "gpu", {}, {"gpu.enabled"}, {{"gpu.submitters", 0}}},
         {"gic_bench", DevicePart::Model::GicBench, "bench", {}, {"bench.enabled"}, {}},
+        {"panthor", DevicePart::Model::Panthor, "drm", {"submitter"}, {}, {}},
     };
     return m;
 }
@@ -157,6 +158,10 @@ Result<std::vector<DevicePart>> readDeviceParts(const json& list, const PartName
                              "expected a CPU below machine.cpus (" + std::to_string(cpus) + "), found " +
                                  std::to_string(d.i915.irqCpu)};
             break;
+        case DevicePart::Model::Panthor:
+            d.panthor = devices::readPanthorParams(s);
+            d.drmSched = devices::readDrmSchedParams(s);
+            break;
         case DevicePart::Model::GicBench:
             d.gicBench = devices::readGicBenchParams(s);
             if (d.gicBench.cpu >= cpus)
@@ -177,6 +182,7 @@ void installDeviceParts(kern::Machine& m, const std::vector<DevicePart>& parts, 
         case DevicePart::Model::Nvme: inst = devices::placeNvme(m, d.nvme, d.smmu, {d.name}); break;
         case DevicePart::Model::I915: inst = devices::placeI915(m, d.i915, {d.name}); break;
         case DevicePart::Model::GicBench: inst = devices::placeGicBench(m, d.gicBench, {d.name}); break;
+        case DevicePart::Model::Panthor: inst = devices::placePanthor(m, d.panthor, d.drmSched, {d.name}); break;
         }
         rt.devices[d.name] = inst.get(); // the machine keeps it alive
     }

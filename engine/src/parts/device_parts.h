@@ -21,6 +21,7 @@
 #include "devices/gic_bench/gic_bench.h"
 #include "devices/i915/i915.h"
 #include "devices/nvme/nvme.h"
+#include "devices/panthor/panthor.h"
 #include "irqscope/result.h"
 #include "parts/part_names.h"
 #include "parts/registry.h"
@@ -37,13 +38,15 @@ class Machine;
 namespace irqscope::parts {
 
 struct DevicePart {
-    enum class Model : std::uint8_t { Nvme, I915, GicBench } model = Model::Nvme;
+    enum class Model : std::uint8_t { Nvme, I915, GicBench, Panthor } model = Model::Nvme;
     std::string name;
     std::string path; // "devices[0]"
     devices::NvmeParams nvme;
     devices::SmmuParams smmu;
     devices::I915Params i915;
     devices::GicBenchParams gicBench;
+    devices::PanthorParams panthor;
+    devices::DrmSchedParams drmSched;
 };
 
 // A field of a device model: its name in a part ("queues", "iommu.mode") and
