@@ -50,7 +50,7 @@ std::string paramOf(const ModelSpec& m, const std::string& field) {
     std::string path = std::string(m.own) + "." + field;
     for (const std::string& c : m.companions)
         if (field.starts_with(c + ".")) path = field;
-    if (std::ranges::find(m.excluded, path) != m.excluded.end()) return {};
+    if (std::find(m.excluded.begin(), m.excluded.end(), path) != m.excluded.end()) return {};
     return Schema::builtin().find(path) ? path : std::string{};
 }
 
@@ -84,7 +84,7 @@ std::string fieldList(const ModelSpec& m) {
     std::vector<std::string> seen;
     for (const DeviceField& f : fieldsOf(m)) {
         const std::string top = f.field.substr(0, f.field.find('.'));
-        if (std::ranges::find(seen, top) != seen.end()) continue;
+        if (std::find(seen.begin(), seen.end(), top) != seen.end()) continue;
         seen.push_back(top);
         s += (s.empty() ? "" : ", ") + top;
     }
@@ -145,7 +145,7 @@ Result<std::vector<DevicePart>> readDeviceParts(const json& list, const PartName
             given.push_back(param);
         }
         for (const auto& [param, value] : m->partDefaults)
-            if (std::ranges::find(given, param) == given.end()) (void)s.setJson(param, value);
+            if (std::find(given.begin(), given.end(), param) == given.end()) (void)s.setJson(param, value);
         switch (d.model) {
         case DevicePart::Model::Nvme:
             d.nvme = devices::readNvmeParams(s);
