@@ -6,10 +6,12 @@
 // IRQSCOPE_UPDATE_SCHEMA=1 to write the file. tests/schema/validate_scenarios.py
 // validates every preset and docs/examples file against it.
 #include "irqscope/scenario.h"
+#include "parts/device_parts.h"
 
 #include <QtTest>
 
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -132,6 +134,37 @@ json groupSchema(const std::string& prefix, json& defs) {
     return {{"type", "object"}, {"properties", props}, {"additionalProperties", false}};
 }
 
+// A device part of `model` (parts/device_parts.h): its name, the model, and
+// the model's fields, nested or dotted as in the tree, with a part's defaults.
+json deviceSchema(const std::string& model, json& defs) {
+    json props = {{"name", {{"$ref", "#/$defs/name"}}}, {"model", {{"const", model}}}};
+    std::map<std::string, json> groups; // "iommu" -> its object schema's properties
+    for (const parts::DeviceField& f : parts::deviceModelFields(model)) {
+        defs["param:" + f.spec->path] = paramSchema(*f.spec);
+        json field = {{"$ref", "#/$defs/param:" + f.spec->path}};
+        if (f.partDefault != f.spec->defaultValue)
+            field = json{{"allOf", json::array({field})}, {"default", f.partDefault}};
+        props[f.field] = field;
+        // Each enclosing group takes the rest of the path, dotted, and its next level as an object:
+        // "iommu.cost.unmap_ns" -> iommu: {"cost.unmap_ns", "cost"}, iommu.cost: {"unmap_ns"}.
+        for (auto dot = f.field.find('.'); dot != std::string::npos; dot = f.field.find('.', dot + 1)) {
+            const std::string group = f.field.substr(0, dot), rest = f.field.substr(dot + 1);
+            json& members = groups[group];
+            members[rest] = field;
+            if (const auto next = rest.find('.'); next != std::string::npos)
+                members[rest.substr(0, next)] = {
+                    {"$ref", "#/$defs/device:" + model + ":" + group + "." + rest.substr(0, next)}};
+        }
+    }
+    for (auto& [group, members] : groups) {
+        defs["device:" + model + ":" + group] = {
+            {"type", "object"}, {"properties", members}, {"additionalProperties", false}};
+        if (group.find('.') == std::string::npos) props[group] = {{"$ref", "#/$defs/device:" + model + ":" + group}};
+    }
+    return {
+        {"type", "object"}, {"required", {"name", "model"}}, {"properties", props}, {"additionalProperties", false}};
+}
+
 json generate() {
     json defs = json::parse(kParts);
     json root = groupSchema("", defs);
@@ -141,6 +174,13 @@ json generate() {
     auto list = [](const char* def) {
         return json{{"type", "array"}, {"items", {{"$ref", std::string("#/$defs/") + def}}}};
     };
+    json models = json::array();
+    for (const std::string& m : parts::deviceModels()) {
+        defs["device:" + m] = deviceSchema(m, defs);
+        models.push_back({{"$ref", "#/$defs/device:" + m}});
+    }
+    defs["device"] = {{"oneOf", models}};
+    props["devices"] = list("device");
     props["workqueues"] = list("workqueue");
     props["resources"] = list("namedPart");
     props["tasks"] = list("namedPart");

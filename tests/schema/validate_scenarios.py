@@ -32,6 +32,10 @@ bad = {
     "two step kinds": {"sources": [{"name": "s", "arrival": {"periodic": "1ms"},
                                     "then": [{"wake": "t", "complete": "c"}]}]},
     "unknown workqueue flag": {"workqueues": [{"name": "w", "bh": True}]},
+    "unknown device field": {"devices": [{"name": "d", "model": "nvme", "queue_depth": 4}]},
+    "device field of another model": {"devices": [{"name": "d", "model": "i915", "queues": 4}]},
+    "bad nested device field": {"devices": [{"name": "d", "model": "nvme", "iommu": {"mode": "fast"}}]},
+    "device without model": {"devices": [{"name": "d"}]},
 }
 for what, doc in bad.items():
     if validator.is_valid(doc):

@@ -8,6 +8,8 @@
 #include "devices/panthor/panthor.h"
 #include "kernel/machine.h"
 
+#include <set>
+
 namespace irqscope::devices {
 
 void appendDeviceParams(std::vector<ParamSpec>& v) {
@@ -39,6 +41,14 @@ std::optional<ParamProblem> checkDeviceParams(const DeviceParams& p, int cpus) {
     if (auto problem = checkI915Params(p.i915, cpus)) return problem;
     if (auto problem = checkGicBenchParams(p.gicBench, cpus)) return problem;
     return checkNicParams(p.nic, cpus);
+}
+
+int freeIntid(const kern::Machine& m, bool lpi) {
+    std::set<int> used;
+    for (const auto& l : m.gic().lines()) used.insert(l->intid);
+    int id = lpi ? 8192 : 96;
+    while (used.contains(id)) ++id;
+    return id;
 }
 
 void installDevices(kern::Machine& m, const DeviceParams& p) {

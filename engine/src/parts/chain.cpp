@@ -182,7 +182,12 @@ Result<Step> readStep(const json& v, const PartNames& names, const std::string& 
                                                            : "resources";
         auto n = readName(*target, source, targetPath);
         if (!n) return n.error();
-        if (!names.has(list, *n)) return Error{source, targetPath, names.expected(list, *n)};
+        // A task submits to a source (its on_submit interrupt) or to a placed built-in device.
+        const bool device = s.kind == Step::Kind::Submit && names.has("devices", *n);
+        if (!device && !names.has(list, *n))
+            return Error{source, targetPath,
+                         s.kind == Step::Kind::Submit ? names.expected("sources or devices", *n)
+                                                      : names.expected(list, *n)};
         s.target = *n;
         auto st = s.kind == Step::Kind::QueueWork ? readFields(s, fields, {"cost", "then", "fn"}, names, source)
                                                   : readFields(s, fields, {"cost"}, names, source);

@@ -1,5 +1,6 @@
 // Running a chain: each step through the kernel's public calls, its deferred
 // part (cost and "then") in the context the kernel runs it in.
+#include "devices/device_instance.h"
 #include "devices/metric_ref.h"
 #include "kernel/machine.h"
 #include "parts/chain.h"
@@ -87,6 +88,8 @@ public:
         case Step::Kind::Submit:
             if (!s.cost.isZero()) co_await c.work(s.cost.sample(st.rng));
             if (auto it = rt_.sources.find(s.target); it != rt_.sources.end()) it->second->submit();
+            if (auto it = rt_.devices.find(s.target); it != rt_.devices.end())
+                co_await it->second->submit(c); // a placed device: sleeps until its completion wakes the task
             break;
         }
     }

@@ -53,9 +53,18 @@ bool PartNames::has(const std::string& list, const std::string& name) const {
 }
 
 std::string PartNames::expected(const std::string& list, const std::string& found) const {
+    // "sources or devices": the names of both lists (a task's submit names either).
     std::string known;
-    if (auto it = names_.find(list); it != names_.end())
-        for (const auto& n : it->second) known += (known.empty() ? "" : ", ") + n;
+    auto add = [&](const std::string& l) {
+        if (auto it = names_.find(l); it != names_.end())
+            for (const auto& n : it->second) known += (known.empty() ? "" : ", ") + n;
+    };
+    if (list == "sources or devices") {
+        add("sources");
+        add("devices");
+    } else {
+        add(list);
+    }
     return "expected the name of one of the scenario's " + list + " (" + (known.empty() ? "none declared" : known) +
            "), found '" + found + "'";
 }

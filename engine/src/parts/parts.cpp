@@ -23,6 +23,9 @@ Result<Parts> readParts(const json& lists, const std::string& source, int cpus) 
     if (lists.is_null() || lists.empty()) return p;
     auto names = PartNames::collect(lists, source);
     if (!names) return names.error();
+    auto devs = readDeviceParts(listOf(lists, "devices"), *names, source, cpus);
+    if (!devs) return devs.error();
+    p.devices = std::move(*devs);
     auto wqs = readWorkqueueParts(listOf(lists, "workqueues"), *names, source, cpus);
     if (!wqs) return wqs.error();
     p.workqueues = std::move(*wqs);
@@ -46,6 +49,7 @@ void installParts(kern::Machine& m, const Parts& parts, std::map<std::string, st
     auto rt = std::make_shared<PartsRuntime>();
     rt->taskLogs = taskLogs;
     m.keepAlive(rt);
+    installDeviceParts(m, parts.devices, *rt);
     installWorkqueueParts(m, parts.workqueues, *rt);
     installResourceParts(m, parts.resources, *rt);
     installTaskParts(m, parts.tasks, *rt);

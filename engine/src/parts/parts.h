@@ -1,5 +1,6 @@
 // A scenario's own parts, declared as named lists beside the parameter tree:
 //
+//   "devices":    [ {"name": ..., "model": ...} ], device_parts.h (built-in device models, placed)
 //   "workqueues": [ {"name": ..., ...} ],   workqueue_parts.h  (alloc_workqueue())
 //   "resources":  [ {"name": ..., ...} ],   task_parts.h       (mutexes, conditions, barriers, completions)
 //   "tasks":      [ {"name": ..., ...} ],   task_parts.h       (rt-app-style threads)
@@ -14,6 +15,7 @@
 #pragma once
 
 #include "irqscope/result.h"
+#include "parts/device_parts.h"
 #include "parts/probe_parts.h"
 #include "parts/source_parts.h"
 #include "parts/task_parts.h"
@@ -33,16 +35,19 @@ class Machine;
 namespace irqscope::parts {
 
 // The top-level keys of a scenario that hold part lists, in install order.
-inline constexpr std::array<const char*, 5> kPartLists = {"workqueues", "resources", "tasks", "sources", "probes"};
+inline constexpr std::array<const char*, 6> kPartLists = {"devices", "workqueues", "resources",
+                                                          "tasks",   "sources",    "probes"};
 
 struct Parts {
+    std::vector<DevicePart> devices;
     std::vector<WorkqueuePart> workqueues;
     std::vector<ResourcePart> resources;
     std::vector<TaskPart> tasks;
     std::vector<SourcePart> sources;
     std::vector<ProbePart> probes;
     bool empty() const {
-        return workqueues.empty() && resources.empty() && tasks.empty() && sources.empty() && probes.empty();
+        return devices.empty() && workqueues.empty() && resources.empty() && tasks.empty() && sources.empty() &&
+               probes.empty();
     }
 };
 

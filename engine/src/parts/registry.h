@@ -18,6 +18,10 @@ struct Task;
 class Kctx;
 } // namespace irqscope::kern
 
+namespace irqscope::devices {
+class DeviceInstance; // devices/device_instance.h: a built-in model placed as a part
+}
+
 namespace irqscope::parts {
 
 class UserWorkqueue; // workqueue_parts.h
@@ -30,6 +34,7 @@ struct PartsRuntime {
     std::map<std::string, Resource*, std::less<>> resources;
     std::map<std::string, kern::Task*, std::less<>> tasks;
     std::map<std::string, UserSource*, std::less<>> sources;
+    std::map<std::string, devices::DeviceInstance*, std::less<>> devices;
     // Where tasks append their rt-app log rows (RunOptions::recordTaskLogs), or null.
     std::map<std::string, std::vector<TaskLogRow>>* taskLogs = nullptr;
     // The tasklets, work items, softirq lists and probes of the chains' steps (chain.h).

@@ -1,29 +1,17 @@
 // An installed source: its line, its arrivals, its handler and IRQ thread.
+#include "devices/device_instance.h"
 #include "devices/metric_ref.h"
 #include "kernel/machine.h"
 #include "parts/source_parts.h"
 
 #include <memory>
 #include <optional>
-#include <set>
 
 namespace irqscope::parts {
 
 using namespace kern;
 
 namespace {
-
-// INTIDs for the sources' lines: SPIs after the built-in devices' (34..92),
-// LPIs from 8192 (where the ITS starts), skipping any already in use.
-constexpr int kFirstSpi = 96, kFirstLpi = 8192;
-
-int freeIntid(const hw::Gic& gic, bool lpi) {
-    std::set<int> used;
-    for (const auto& l : gic.lines()) used.insert(l->intid);
-    int id = lpi ? kFirstLpi : kFirstSpi;
-    while (used.contains(id)) ++id;
-    return id;
-}
 
 class Source final : public UserSource {
 public:
@@ -36,7 +24,8 @@ public:
         // The effective affinity: the first CPU of the mask (irq_do_set_affinity() ->
         // the GIC's set_affinity picks one online CPU of it, the first).
         const int cpu = part_.cpus.empty() ? 0 : *std::min_element(part_.cpus.begin(), part_.cpus.end());
-        line_ = &m_.gic().addLine(lpi ? hw::IntType::LPI : hw::IntType::SPI, freeIntid(m_.gic(), lpi), cpu, part_.name);
+        line_ =
+            &m_.gic().addLine(lpi ? hw::IntType::LPI : hw::IntType::SPI, devices::freeIntid(m_, lpi), cpu, part_.name);
         thread_ = !part_.then.empty() && part_.then.back().kind == Step::Kind::Thread ? &part_.then.back() : nullptr;
         IrqHandlerFn handler;
         if (part_.handler || !thread_) handler = [this](Kctx& c) { return primary(c); };

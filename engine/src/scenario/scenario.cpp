@@ -333,7 +333,7 @@ Status Scenario::setParts(json parts) {
             std::find_if(parts::kPartLists.begin(), parts::kPartLists.end(),
                          [&](const char* known) { return list == known; }) == parts::kPartLists.end())
             return Error{source_.empty() ? "<scenario>" : source_, list,
-                         "not a part list; expected workqueues, resources, tasks, sources or probes"};
+                         "not a part list; expected devices, workqueues, resources, tasks, sources or probes"};
     std::swap(parts_, parts);
     if (auto st = validate(); !st) {
         std::swap(parts_, parts);

@@ -6,9 +6,9 @@ namespace irqscope::devices {
 
 using namespace kern;
 
-DrmSched::DrmSched(Machine& m, Workqueue& submitWq, DrmSchedBackend& backend)
-    : backend_(backend), submitWq_(&submitWq), runJobWait_(m.rec(), "run_job_wait"), submit_(m.rec(), "submit"),
-      jobs_(m.rec(), "jobs") {
+DrmSched::DrmSched(Machine& m, Workqueue& submitWq, DrmSchedBackend& backend, const std::string& suffix)
+    : backend_(backend), submitWq_(&submitWq), runJobWait_(m.rec(), "run_job_wait" + suffix),
+      submit_(m.rec(), "submit" + suffix), jobs_(m.rec(), "jobs" + suffix) {
     runJob_ = &m.wq().item("drm_sched_run_job_work", [this](Kctx& c) { return runJobWork(c); });
     freeJob_ = &m.wq().item("drm_sched_free_job_work", [this](Kctx& c) { return freeJobWork(c); });
 }

@@ -36,7 +36,8 @@ protected:
 
 class DrmSched {
 public:
-    DrmSched(kern::Machine& m, kern::Workqueue& submitWq, DrmSchedBackend& backend);
+    // `suffix`: appended to the series' names ("/<part>" for a placed GPU).
+    DrmSched(kern::Machine& m, kern::Workqueue& submitWq, DrmSchedBackend& backend, const std::string& suffix = {});
     // drm_sched_entity_push_job() -> drm_sched_wakeup() -> queue_work(), from
     // a submit ioctl entered at `ioctlEntered`.
     kern::Proc<void> pushJob(kern::Kctx& c, Time ioctlEntered);

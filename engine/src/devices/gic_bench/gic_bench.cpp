@@ -23,6 +23,7 @@
 #include "devices/metric_ref.h"
 #include "kernel/machine.h"
 
+#include <deque>
 #include <memory>
 
 namespace irqscope::devices {
@@ -33,7 +34,7 @@ namespace {
 
 constexpr int kBenchIntid = 34;
 
-struct GicBench {
+struct GicBench final : DeviceInstance {
     hw::IrqLine* line = nullptr;
     Task* thread = nullptr;
     bool done = false; // struct completion
@@ -41,15 +42,30 @@ struct GicBench {
     Time handlerNs = 0;
     std::uint64_t* cycles = nullptr;
     LatencyRef cycle;
-    explicit GicBench(Recorder& rec) : cycle(rec, "bench_cycle") {}
+    // A placed instance: the user tasks waiting in wait_for_completion(), first first.
+    struct Waiter {
+        Task* task;
+        bool* done;
+    };
+    std::deque<Waiter> waiters;
+    explicit GicBench(Recorder& rec, const std::string& name)
+        : cycle(rec, name.empty() ? "bench_cycle" : "bench_cycle/" + name) {}
+    Proc<void> submit(Kctx& c) override;
 };
 
 // The handler the line is requested with; threadirqs runs it in irq/N-bench.
 Proc<IrqReturn> handler(Kctx& c, GicBench& b) {
     co_await c.work(b.handlerNs);
     // complete(&done)
-    b.done = true;
-    co_await c.wakeUpProcess(*b.thread);
+    if (b.thread) {
+        b.done = true;
+        co_await c.wakeUpProcess(*b.thread);
+    } else if (!b.waiters.empty()) { // complete() wakes the first waiter; raises that merged complete once
+        const GicBench::Waiter w = b.waiters.front();
+        b.waiters.pop_front();
+        *w.done = true;
+        co_await c.wakeUpProcess(*w.task);
+    }
     co_return IrqReturn::Handled;
 }
 
@@ -68,23 +84,49 @@ Proc<void> benchLoop(Kctx& c, GicBench& b) {
     }
 }
 
-} // namespace
+// A user task's cycle on a placed instance ({"submit": name}): the bench
+// loop's raise and wait_for_completion(), from the task.
+Proc<void> GicBench::submit(Kctx& c) {
+    bool mine = false;
+    waiters.push_back({c.task(), &mine});
+    const Time raised = c.now();
+    co_await c.work(c.m().cfg().distWriteCost(DistWrite::Other), kIrqsOff);
+    c.m().irq().raise(*line);
+    co_await c.work(0);
+    while (!mine) co_await c.block();
+    ++*cycles;
+    cycle.add(c.now() - raised);
+}
 
-void installGicBench(Machine& m, const GicBenchParams& p) {
-    if (!p.enabled) return;
-    auto bp = std::make_shared<GicBench>(m.rec());
+std::shared_ptr<GicBench> build(Machine& m, const GicBenchParams& p, const InstanceNaming& naming) {
+    const std::string& name = naming.name;
+    auto bp = std::make_shared<GicBench>(m.rec(), name);
     GicBench& b = *bp;
     const int cpu = std::min(p.cpu, m.cpuCount() - 1);
     b.handlerNs = p.handlerNs;
-    b.cycles = &m.rec().counters["irqs"]; // a throughput of 0 is a result here: listed from the start
-    b.line = &m.gic().addLine(hw::IntType::SPI, kBenchIntid, cpu, "bench");
+    // a throughput of 0 is a result here: listed from the start
+    b.cycles = &m.rec().counters[name.empty() ? "irqs" : "irqs/" + name];
+    const std::string lineName = name.empty() ? "bench" : name;
+    b.line = &m.gic().addLine(hw::IntType::SPI, name.empty() ? kBenchIntid : freeIntid(m, false), cpu, lineName);
     // request_irq() with a primary handler and no thread: threadirqs force-threads it.
     m.irq().request(
-        *b.line, "bench", [bp](Kctx& c) { return handler(c, *bp); }, {}, 0);
+        *b.line, lineName, [bp](Kctx& c) { return handler(c, *bp); }, {}, 0);
+    m.keepAlive(bp);
+    if (!name.empty()) return bp; // a placed instance: the scenario's tasks are the bench loop
     b.thread = &m.sched().createTask("irqbench", ContextKind::Kthread, Policy::Normal, 0, m.oneCpu(cpu),
                                      [bp](Kctx& c) { return benchLoop(c, *bp); });
     m.sched().wake(*b.thread, -1);
-    m.keepAlive(bp);
+    return bp;
+}
+
+} // namespace
+
+void installGicBench(Machine& m, const GicBenchParams& p) {
+    if (p.enabled) build(m, p, {});
+}
+
+std::shared_ptr<DeviceInstance> placeGicBench(Machine& m, const GicBenchParams& p, const InstanceNaming& naming) {
+    return build(m, p, naming);
 }
 
 } // namespace irqscope::devices

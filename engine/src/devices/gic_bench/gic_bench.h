@@ -3,8 +3,10 @@
 // thread sets an SPI pending and waits for its force-threaded handler.
 #pragma once
 
+#include "devices/device_instance.h"
 #include "devices/device_params.h"
 
+#include <memory>
 #include <vector>
 
 namespace irqscope::devices {
@@ -20,5 +22,12 @@ GicBenchParams readGicBenchParams(const Scenario& s);
 std::optional<ParamProblem> checkGicBenchParams(const GicBenchParams& p, int cpus);
 
 void installGicBench(kern::Machine& m, const GicBenchParams& p);
+
+// The benchmark's line placed as the part `naming.name` (p.enabled is not
+// read): an SPI (the first free INTID from 96) named after the part, routed to
+// p.cpu, whose handler complete()s; no bench thread: a task's submit is the
+// bench loop's raise and wait_for_completion(). Series bench_cycle/<name>,
+// counter irqs/<name>.
+std::shared_ptr<DeviceInstance> placeGicBench(kern::Machine& m, const GicBenchParams& p, const InstanceNaming& naming);
 
 } // namespace irqscope::devices

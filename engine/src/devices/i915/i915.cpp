@@ -51,11 +51,19 @@ using BottomHalf = I915Params::BottomHalf;
 
 struct Gpu;
 
+// A request: when it was queued, and for a user task's submit (a placed
+// instance) the task sleeping until the bottom half retires it.
+struct Req {
+    Time queued = 0;
+    Task* user = nullptr;
+    bool* userDone = nullptr;
+};
+
 struct Engine {
     Gpu* gpu = nullptr;
     int id = 0;
-    std::deque<Time> queue;     // requests waiting for the ELSP (queue time)
-    std::deque<Time> ports;     // requests in the ELSP, port 0 first, not yet retired by the driver
+    std::deque<Req> queue;      // requests waiting for the ELSP
+    std::deque<Req> ports;      // requests in the ELSP, port 0 first, not yet retired by the driver
     std::size_t hwDone = 0;     // how many of `ports` the hardware has completed
     int csbUnread = 0;          // CSB entries between the driver's head and the hardware's tail
     bool submitting = false;    // someone holds the execlists lock to write the ELSP
@@ -63,7 +71,7 @@ struct Engine {
     std::size_t inflight() const { return queue.size() + ports.size(); }
 };
 
-struct Gpu {
+struct Gpu final : DeviceInstance {
     Machine& m;
     I915Params p;
     std::vector<std::unique_ptr<Engine>> engines;
@@ -76,7 +84,9 @@ struct Gpu {
     std::uint64_t* irqs = nullptr;
     std::uint64_t* csbRead = nullptr;
     std::uint64_t* bhRuns = nullptr;
+    std::size_t nextEngine = 0; // a placed instance: the engine of the next user request
     Gpu(Machine& mm, const I915Params& params) : m(mm), p(params) {}
+    Proc<void> submit(Kctx& c) override;
 };
 
 // ---- hardware side: plain events -------------------------------------------
@@ -135,7 +145,12 @@ Proc<void> bottomHalf(Kctx& c, Gpu& g, std::uint8_t flags) {
         const int n = e.csbUnread;
         for (int i = 0; i < n; ++i) {
             co_await c.work(g.p.csbEntryNs, flags);
+            const Req r = e.ports.front();
             e.ports.pop_front(); // retire port 0, promote port 1
+            if (r.user) {        // a user task's request: i915_request_retire() signals its fence
+                *r.userDone = true;
+                wake.push_back(r.user);
+            }
             --e.hwDone;
             --e.csbUnread;
             ++*g.retired;
@@ -182,53 +197,70 @@ Proc<void> bottomHalfKthread(Kctx& c, Gpu& g) {
     }
 }
 
-Proc<void> submitterBody(Kctx& c, Gpu& g, std::size_t first) {
+// The execbuf ioctl (i915_gem_do_execbuffer()) of one request on engine e:
+// kernel mode. Under voluntary preemption its might_sleep() points
+// (mutex_lock, GFP_KERNEL allocations) are where a woken task gets the CPU;
+// between them the ioctl is not preempted. Then the request is queued, and
+// written to the ELSP at once if the engine is idle.
+Proc<void> execbuf(Kctx& c, Gpu& g, Engine& e, Req r) {
     // The execlists lock the submitter takes depends on where the bottom half runs.
     const std::uint8_t lockFlags = g.p.bottomHalf == BottomHalf::Hardirq   ? kIrqsOff   // spin_lock_irqsave
                                    : g.p.bottomHalf == BottomHalf::Tasklet ? kBhOff     // spin_lock_bh
                                                                            : kSpinLock; // spin_lock
-    std::size_t next = first;
-    for (;;) {
-        co_await c.work(g.p.userNs, kUser);
-        // i915_gem_do_execbuffer(): kernel mode. Under voluntary preemption its
-        // might_sleep() points (mutex_lock, GFP_KERNEL allocations) are where a
-        // woken task gets the CPU; between them the ioctl is not preempted.
-        const int points = g.p.execbufSleepPoints;
-        Time left = g.p.execbufNs; // the chunks add up to the whole ioctl
-        for (int i = 0; i < points; ++i) {
-            co_await c.mightSleep();
-            const Time chunk = left / (points - i);
-            co_await c.work(chunk);
-            left -= chunk;
-        }
-        if (points == 0) co_await c.work(left);
-        Engine& e = *g.engines[next];
-        next = (next + 1) % g.engines.size();
-        while (e.inflight() >= g.p.maxInflight) { // throttle: wait for the bottom half to retire some
-            e.waiters.push_back(c.task());
-            co_await c.block();
-        }
-        e.queue.push_back(c.now());
-        if (e.ports.empty() && !e.submitting) { // engine idle: submit directly
-            e.submitting = true;
-            if (lockFlags & kBhOff) co_await c.m().softirq().localBhDisable(c); // spin_lock_bh()
-            co_await elspSubmit(c, e, lockFlags);
-            if (lockFlags & kBhOff) co_await c.m().softirq().localBhEnable(c); // spin_unlock_bh()
-        }
+    const int points = g.p.execbufSleepPoints;
+    Time left = g.p.execbufNs; // the chunks add up to the whole ioctl
+    for (int i = 0; i < points; ++i) {
+        co_await c.mightSleep();
+        const Time chunk = left / (points - i);
+        co_await c.work(chunk);
+        left -= chunk;
+    }
+    if (points == 0) co_await c.work(left);
+    while (e.inflight() >= g.p.maxInflight) { // throttle: wait for the bottom half to retire some
+        e.waiters.push_back(c.task());
+        co_await c.block();
+    }
+    r.queued = c.now();
+    e.queue.push_back(r);
+    if (e.ports.empty() && !e.submitting) { // engine idle: submit directly
+        e.submitting = true;
+        if (lockFlags & kBhOff) co_await c.m().softirq().localBhDisable(c); // spin_lock_bh()
+        co_await elspSubmit(c, e, lockFlags);
+        if (lockFlags & kBhOff) co_await c.m().softirq().localBhEnable(c); // spin_unlock_bh()
     }
 }
 
-} // namespace
+Proc<void> submitterBody(Kctx& c, Gpu& g, std::size_t first) {
+    std::size_t next = first;
+    for (;;) {
+        co_await c.work(g.p.userNs, kUser);
+        Engine& e = *g.engines[next];
+        next = (next + 1) % g.engines.size();
+        co_await execbuf(c, g, e, Req{});
+    }
+}
 
-void installI915(Machine& m, const I915Params& p) {
-    if (!p.enabled) return;
+// A user task's request (a placed instance's {"submit": name}): an execbuf
+// on the next engine, round robin, then a sleep until the bottom half that
+// processes its CSB entry retires it and wakes the task.
+Proc<void> Gpu::submit(Kctx& c) {
+    Engine& e = *engines[nextEngine];
+    nextEngine = (nextEngine + 1) % engines.size();
+    bool done = false;
+    co_await execbuf(c, *this, e, Req{0, c.task(), &done});
+    while (!done) co_await c.block();
+}
+
+std::shared_ptr<Gpu> build(Machine& m, const I915Params& p, const InstanceNaming& naming) {
     auto gp = std::make_shared<Gpu>(m, p);
     Gpu& g = *gp;
+    const std::string& name = naming.name;
+    const std::string suffix = name.empty() ? "" : "/" + name, prefix = name.empty() ? "" : name + "/";
     auto& counters = m.rec().counters;
-    g.retired = &counters["gpu_requests"];
-    g.irqs = &counters["gpu_irqs"];
-    g.csbRead = &counters["gpu_csb_entries"];
-    g.bhRuns = &counters["gpu_bottom_halves"];
+    g.retired = &counters["gpu_requests" + suffix];
+    g.irqs = &counters["gpu_irqs" + suffix];
+    g.csbRead = &counters["gpu_csb_entries" + suffix];
+    g.bhRuns = &counters["gpu_bottom_halves" + suffix];
 
     for (int i = 0; i < p.engines; ++i) {
         auto e = std::make_unique<Engine>();
@@ -237,30 +269,42 @@ void installI915(Machine& m, const I915Params& p) {
         g.engines.push_back(std::move(e));
     }
     const int irqCpu = std::min(p.irqCpu, m.cpuCount() - 1);
-    g.line = &m.gic().addLine(hw::IntType::SPI, kGpuIntid, irqCpu, "i915");
+    const std::string lineName = name.empty() ? "i915" : name;
+    g.line = &m.gic().addLine(hw::IntType::SPI, name.empty() ? kGpuIntid : freeIntid(m, false), irqCpu, lineName);
     m.irq().request(
-        *g.line, "i915", [gp](Kctx& c) { return gtIrqHandler(c, *gp); }, {}, 0);
+        *g.line, lineName, [gp](Kctx& c) { return gtIrqHandler(c, *gp); }, {}, 0);
 
     if (p.bottomHalf == BottomHalf::Tasklet) {
-        g.tasklet = &m.tasklets().create("execlists_tasklet", [gp](Kctx& c) { return bottomHalf(c, *gp, 0); });
+        g.tasklet = &m.tasklets().create(prefix + "execlists_tasklet", [gp](Kctx& c) { return bottomHalf(c, *gp, 0); });
     } else if (p.bottomHalf == BottomHalf::Kthread) {
         const int prio = p.kthreadFifo ? p.kthreadPriority : 0;
-        g.kthread =
-            &m.sched().createTask("i915/execlists", ContextKind::Kthread, p.kthreadFifo ? Policy::Fifo : Policy::Normal,
-                                  prio, m.allCpus(), [gp](Kctx& c) { return bottomHalfKthread(c, *gp); });
+        g.kthread = &m.sched().createTask(name.empty() ? "i915/execlists" : prefix + "execlists", ContextKind::Kthread,
+                                          p.kthreadFifo ? Policy::Fifo : Policy::Normal, prio, m.allCpus(),
+                                          [gp](Kctx& c) { return bottomHalfKthread(c, *gp); });
         m.sched().setTaskCpu(*g.kthread, irqCpu);
     }
 
     for (int i = 0; i < p.submitters; ++i) {
         const int cpu = i % m.cpuCount();
         const auto first = static_cast<std::size_t>(i) % g.engines.size();
-        Task& t = m.sched().createTask("gem_exec_nop/" + std::to_string(i), ContextKind::User, Policy::Normal, 0,
-                                       p.pinSubmitters ? m.oneCpu(cpu) : m.allCpus(),
+        Task& t = m.sched().createTask(prefix + "gem_exec_nop/" + std::to_string(i), ContextKind::User, Policy::Normal,
+                                       0, p.pinSubmitters ? m.oneCpu(cpu) : m.allCpus(),
                                        [gp, first](Kctx& c) { return submitterBody(c, *gp, first); });
         m.sched().setTaskCpu(t, cpu);
         m.sched().wake(t, -1);
     }
     m.keepAlive(gp);
+    return gp;
+}
+
+} // namespace
+
+void installI915(Machine& m, const I915Params& p) {
+    if (p.enabled) build(m, p, {});
+}
+
+std::shared_ptr<DeviceInstance> placeI915(Machine& m, const I915Params& p, const InstanceNaming& naming) {
+    return build(m, p, naming);
 }
 
 } // namespace irqscope::devices

@@ -4,9 +4,11 @@
 // submitters.
 #pragma once
 
+#include "devices/device_instance.h"
 #include "devices/device_params.h"
 
 #include <cstddef>
+#include <memory>
 #include <vector>
 
 namespace irqscope::devices {
@@ -33,5 +35,11 @@ I915Params readI915Params(const Scenario& s);
 std::optional<ParamProblem> checkI915Params(const I915Params& p, int cpus);
 
 void installI915(kern::Machine& m, const I915Params& p);
+
+// One GPU placed as the part `naming.name` (p.enabled is not read): its GT
+// interrupt on the first free SPI, named after the part, as are its tasklet,
+// kthread, submitters ("<name>/gem_exec_nop/i") and counters
+// ("gpu_requests/<name>"). Tasks submit requests to it (DeviceInstance::submit).
+std::shared_ptr<DeviceInstance> placeI915(kern::Machine& m, const I915Params& p, const InstanceNaming& naming);
 
 } // namespace irqscope::devices

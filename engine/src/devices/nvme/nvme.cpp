@@ -23,6 +23,7 @@
 //
 // Series: `clat` (submission -> the job sees the completion), counter `iops`.
 #include "devices/nvme/nvme.h"
+#include "devices/device_instance.h"
 #include "devices/metric_ref.h"
 #include "devices/smmu/smmu_model.h"
 #include "kernel/machine.h"
@@ -41,9 +42,11 @@ using namespace kern;
 namespace {
 
 struct Request {
-    int job = 0;
+    int job = 0;   // the fio job, or -1: a user task's submit (user, userDone)
     int queue = 0; // global queue index
     Time submitted = 0;
+    Task* user = nullptr;
+    bool* userDone = nullptr;
 };
 
 struct Job {
@@ -68,7 +71,7 @@ struct Device {
     Time lastDone = 0; // FIFO server: completions no closer than the throughput gap
 };
 
-struct Nvme {
+struct Nvme final : DeviceInstance {
     Machine& m;
     NvmeParams p;
     std::optional<Smmu> smmu;
@@ -84,7 +87,13 @@ struct Nvme {
     StringId sUnmap = kNoString, sEndReq = kNoString;
     LatencyRef clat;
     CounterRef iops;
-    Nvme(Machine& mm, const NvmeParams& params) : m(mm), p(params), clat(mm.rec(), "clat"), iops(mm.rec(), "iops") {}
+    std::string prefix;   // "" (the preset) or "<part name>/": the fio jobs' names and random streams
+    std::string clatName; // "clat" (the preset) or "clat/<part name>"
+    Nvme(Machine& mm, const NvmeParams& params, const std::string& name)
+        : m(mm), p(params), clat(mm.rec(), name.empty() ? "clat" : "clat/" + name),
+          iops(mm.rec(), name.empty() ? "iops" : "iops/" + name), prefix(name.empty() ? "" : name + "/"),
+          clatName(name.empty() ? "clat" : "clat/" + name) {}
+    Proc<void> submit(Kctx& c) override;
 };
 
 void onDeviceDone(Nvme& n, std::uint32_t slot) {
@@ -105,6 +114,11 @@ Proc<void> processCq(Kctx& c, Nvme& n, Queue& q) {
         co_await n.smmu->unmap(c); // nvme_pci_unmap_rq() -> dma_unmap_page()
         c.label(base.kind, base.entity, n.sEndReq);
         co_await c.work(n.p.cqeNs); // blk_mq_end_request() -> aio_complete()
+        if (r.job < 0) {            // a user task's read: it sleeps until this completion
+            *r.userDone = true;
+            co_await c.wakeUpProcess(*r.user);
+            continue;
+        }
         Job& j = n.jobs[static_cast<std::size_t>(r.job)];
         j.done.push_back(r);
         co_await c.wakeUpProcess(*j.task); // wake_up() the io_getevents() waiter
@@ -123,6 +137,23 @@ Proc<IrqReturn> nvmeIrq(Kctx& c, Nvme& n, Queue& q) {
 Proc<IrqReturn> nvmeIrqCheck(Kctx& c, Nvme& n, Queue& q) {
     co_await c.work(n.p.checkNs); // nvme_cqe_pending(): peek at the phase bit
     co_return q.cq.empty() ? IrqReturn::None : IrqReturn::WakeThread;
+}
+
+// The controller takes the request from the submission queue: it completes
+// after the service time, no sooner than the throughput gap after the last.
+void queueRequest(Machine& m, Nvme& n, Device& dev, const Request& r) {
+    std::uint32_t slot;
+    if (!n.freeSlots.empty()) {
+        slot = n.freeSlots.back();
+        n.freeSlots.pop_back();
+    } else {
+        slot = static_cast<std::uint32_t>(n.slots.size());
+        n.slots.emplace_back();
+    }
+    n.slots[slot] = r;
+    const Time doneAt = std::max(m.now() + n.p.serviceNs, dev.lastDone + n.gapNs);
+    dev.lastDone = doneAt;
+    m.q().scheduleIndex<&onDeviceDone>(doneAt, n, slot);
 }
 
 // A fio job: keep iodepth I/Os in flight, fio.batch per io_submit(), and reap
@@ -150,41 +181,43 @@ Proc<void> fioJob(Kctx& c, Nvme& n, int i, int phaseNs) {
             const int qi = job.device * n.perDevice + n.groupOfCpu[static_cast<std::size_t>(cpu)];
             Device& dev = n.devices[static_cast<std::size_t>(job.device)];
             for (int b = 0; b < k; ++b) {
-                std::uint32_t slot;
-                if (!n.freeSlots.empty()) {
-                    slot = n.freeSlots.back();
-                    n.freeSlots.pop_back();
-                } else {
-                    slot = static_cast<std::uint32_t>(n.slots.size());
-                    n.slots.emplace_back();
-                }
-                n.slots[slot] = Request{i, qi, c.now()};
                 job.submitted.push_back(c.now());
-                const Time doneAt = std::max(c.now() + n.p.serviceNs, dev.lastDone + n.gapNs);
-                dev.lastDone = doneAt;
-                m.q().scheduleIndex<&onDeviceDone>(doneAt, n, slot);
+                queueRequest(m, n, dev, Request{i, qi, c.now()});
             }
             job.inflight += k;
         }
         // io_getevents(min_nr = 1): sleep until a completion is there. A job
         // starved until the end of the run still reports its oldest I/O.
         if (job.done.empty()) {
-            m.rec().openWait(job.waitKey, "clat", job.submitted.front());
+            m.rec().openWait(job.waitKey, n.clatName, job.submitted.front());
             while (job.done.empty()) co_await c.block();
             m.rec().closeWait(job.waitKey);
         }
     }
 }
 
-} // namespace
+// A user task's read (a placed device's {"submit": name}): one I/O submitted
+// like a fio job's (io_submit(): syscall, bio, blk-mq, DMA map, SQ doorbell)
+// to the hardware queue of the submitting CPU, then a sleep until nvme_irq()
+// (or its thread) completes it: the same CQ drain, DMA unmap through the SMMU
+// and blk_mq_end_request() as the fio jobs' I/Os, whose wake-up ends the wait.
+Proc<void> Nvme::submit(Kctx& c) {
+    co_await c.work(p.submitNs);
+    const int qi = groupOfCpu[static_cast<std::size_t>(c.cpu().id)]; // device 0: a part is one controller
+    bool done = false;
+    const Time submitted = c.now();
+    queueRequest(m, *this, devices[0], Request{-1, qi, submitted, c.task(), &done});
+    while (!done) co_await c.block();
+    clat.add(c.now() - submitted);
+    ++iops;
+}
 
-void installNvme(Machine& m, const NvmeParams& p, const SmmuParams& smmu) {
-    if (!p.enabled) return;
-    auto nv = std::make_shared<Nvme>(m, p);
+std::shared_ptr<Nvme> build(Machine& m, const NvmeParams& p, const SmmuParams& smmu, const InstanceNaming& naming) {
+    auto nv = std::make_shared<Nvme>(m, p, naming.name);
     m.keepAlive(nv);
     Nvme& n = *nv;
     const int ncpu = m.cpuCount();
-    const int devices = p.devices;
+    const int devices = naming.name.empty() ? p.devices : 1;
     n.perDevice = std::max(1, std::min(p.queues, ncpu));
     n.gapNs = std::max<Time>(1, static_cast<Time>(1e9 / double(p.maxIops)));
     n.smmu.emplace(m, smmu);
@@ -211,15 +244,17 @@ void installNvme(Machine& m, const NvmeParams& p, const SmmuParams& smmu) {
     }
 
     n.queues.resize(static_cast<std::size_t>(devices * n.perDevice));
-    int intid = 8192; // LPIs start at 8192
+    int intid = 8192; // LPIs start at 8192 (a placed instance: the next free ones)
     for (int d = 0; d < devices; ++d)
         for (int g = 0; g < n.perDevice; ++g) {
             const std::size_t qi = static_cast<std::size_t>(d * n.perDevice + g);
             Queue& q = n.queues[qi];
             q.device = d;
             q.index = g + 1; // queue 0 is the admin queue
-            const std::string name = "nvme" + std::to_string(d) + "q" + std::to_string(q.index);
+            const std::string name =
+                (naming.name.empty() ? "nvme" + std::to_string(d) : naming.name) + "q" + std::to_string(q.index);
             q.nameId = m.intern(name);
+            if (!naming.name.empty()) intid = freeIntid(m, true);
             q.line = &m.gic().addLine(hw::IntType::LPI, intid++, groupFirst[static_cast<std::size_t>(g)], name);
             Queue* qp = &q;
             if (!p.threaded) {
@@ -244,12 +279,25 @@ void installNvme(Machine& m, const NvmeParams& p, const SmmuParams& smmu) {
     for (int i = 0; i < jobs; ++i) {
         Job& j = n.jobs[static_cast<std::size_t>(i)];
         j.device = i % devices;
-        j.waitKey = "fio/" + std::to_string(i);
-        const int phaseNs = static_cast<int>(m.rng("fio/" + std::to_string(i)).uniform() * 20'000);
-        j.task = &m.sched().createTask("fio/" + std::to_string(i), ContextKind::User, Policy::Normal, 0, m.oneCpu(i),
+        const std::string jobName = n.prefix + "fio/" + std::to_string(i);
+        j.waitKey = jobName;
+        const int phaseNs = static_cast<int>(m.rng(jobName).uniform() * 20'000);
+        j.task = &m.sched().createTask(jobName, ContextKind::User, Policy::Normal, 0, m.oneCpu(i),
                                        [nv, i, phaseNs](Kctx& c) { return fioJob(c, *nv, i, phaseNs); });
         m.sched().wake(*j.task, -1);
     }
+    return nv;
+}
+
+} // namespace
+
+void installNvme(Machine& m, const NvmeParams& p, const SmmuParams& smmu) {
+    if (p.enabled) build(m, p, smmu, {});
+}
+
+std::shared_ptr<DeviceInstance> placeNvme(Machine& m, const NvmeParams& p, const SmmuParams& smmu,
+                                          const InstanceNaming& naming) {
+    return build(m, p, smmu, naming);
 }
 
 } // namespace irqscope::devices

@@ -2,9 +2,11 @@
 // fio-like jobs; DMA unmaps go through the SMMU (smmu/).
 #pragma once
 
+#include "devices/device_instance.h"
 #include "devices/device_params.h"
 #include "devices/smmu/smmu.h"
 
+#include <memory>
 #include <vector>
 
 namespace irqscope::devices {
@@ -25,5 +27,12 @@ void appendNvmeParams(std::vector<ParamSpec>& v);
 NvmeParams readNvmeParams(const Scenario& s);
 
 void installNvme(kern::Machine& m, const NvmeParams& p, const SmmuParams& smmu);
+
+// One NVMe controller placed as the part `naming.name` (p.devices and
+// p.enabled are not read): queues "<name>q1".., LPIs from the first free
+// INTID, its own SMMU, series clat/<name> and iops/<name>, fio jobs
+// "<name>/fio/i". Tasks submit reads to it (DeviceInstance::submit).
+std::shared_ptr<DeviceInstance> placeNvme(kern::Machine& m, const NvmeParams& p, const SmmuParams& smmu,
+                                          const InstanceNaming& naming);
 
 } // namespace irqscope::devices

@@ -31,6 +31,7 @@
 // the ioctl; how much longer depends on what the submitter does next
 // (submitter.frame_work).
 #include "devices/panthor/panthor.h"
+#include "devices/device_instance.h"
 #include "devices/drm_sched/drm_sched_model.h"
 #include "kernel/machine.h"
 
@@ -47,30 +48,49 @@ namespace {
 
 constexpr int kJobIntid = 92;
 
-class Panthor final : public DrmSchedBackend {
+// Who waits on a job's finished fence (a user task's submit), in ring order.
+struct Fence {
+    Task* task = nullptr;
+    bool* done = nullptr;
+};
+
+class Panthor final : public DrmSchedBackend, public DeviceInstance {
 public:
     Panthor(Machine& m, const PanthorParams& p) : m_(m), p_(p) {}
     const PanthorParams& params() const { return p_; }
 
-    void install(const DrmSchedParams& schedParams) {
+    // `name`: "" (the preset) or the part's name, which names the workqueues,
+    // the job IRQ (then on the first free SPI) and the series.
+    void install(const DrmSchedParams& schedParams, const std::string& name) {
+        const std::string dev = name.empty() ? "panthor" : name;
         // panthor_sched_init(): alloc_workqueue("panthor-csf-sched", WQ_MEM_RECLAIM | WQ_UNBOUND, 0)
-        schedWq_ = &m_.wq().alloc("panthor-csf-sched", true, false, false, 0);
+        schedWq_ = &m_.wq().alloc(dev + "-csf-sched", true, false, false, 0);
         Workqueue* submitWq = schedWq_;
         if (schedParams.submitWq != DrmSchedParams::SubmitWq::Normal)
-            submitWq = &m_.wq().alloc("panthor-queue", true, schedParams.submitWq == DrmSchedParams::SubmitWq::HighPri,
+            submitWq = &m_.wq().alloc(dev + "-queue", true, schedParams.submitWq == DrmSchedParams::SubmitWq::HighPri,
                                       schedParams.submitWq == DrmSchedParams::SubmitWq::Rt, 0);
-        sched_.emplace(m_, *submitWq, *this);
+        sched_.emplace(m_, *submitWq, *this, name.empty() ? "" : "/" + name);
         fwEvents_ = &m_.wq().item("process_fw_events_work", [this](Kctx& c) { return fwEventsWork(c); });
-        jobIrq_ = &m_.gic().addLine(hw::IntType::SPI, kJobIntid, 0, "panthor-job");
+        jobIrq_ = &m_.gic().addLine(hw::IntType::SPI, name.empty() ? kJobIntid : freeIntid(m_, false), 0, dev + "-job");
         m_.irq().request(
-            *jobIrq_, "panthor-job", [this](Kctx& c) { return jobIrqRaw(c); },
+            *jobIrq_, dev + "-job", [this](Kctx& c) { return jobIrqRaw(c); },
             [this](Kctx& c) { return jobIrqThread(c); }, 0);
     }
 
+    // A user task's job (a placed GPU's {"submit": name}): the submit ioctl,
+    // then dma_fence_wait() on the job's finished fence, which the fw events
+    // work signals after the job IRQ.
+    Proc<void> submit(Kctx& c) override {
+        bool done = false;
+        co_await submitIoctl(c, Fence{c.task(), &done});
+        while (!done) co_await c.block();
+    }
+
     // DRM_IOCTL_PANTHOR_GROUP_SUBMIT, entered now.
-    Proc<void> submitIoctl(Kctx& c) {
+    Proc<void> submitIoctl(Kctx& c, Fence fence = {}) {
         const Time entered = c.now();
         co_await c.work(p_.ioctlNs); // job setup, dependencies, arm the fence
+        fences_.push_back(fence);    // the job's place in the ring: jobs run and finish in order
         co_await sched_->pushJob(c, entered);
         co_await c.work(p_.ioctlTailNs); // the rest of the ioctl, back to user space
     }
@@ -123,6 +143,13 @@ private:
         const int finished = fwDone_;
         fwDone_ = 0;
         if (finished > 0) co_await sched_->jobsDone(c, finished);
+        for (int i = 0; i < finished && !fences_.empty(); ++i) { // dma_fence_signal() wakes its waiter
+            const Fence f = fences_.front();
+            fences_.pop_front();
+            if (!f.task) continue;
+            *f.done = true;
+            co_await c.wakeUpProcess(*f.task);
+        }
     }
 
     Machine& m_;
@@ -135,6 +162,7 @@ private:
     bool intMasked_ = false;       // JOB_INT_MASK == 0 (raw handler to thread end)
     int fwDone_ = 0;               // finished jobs reported, fences not yet signalled
     std::deque<Time> onGpu_;       // when each job the GPU holds finishes (FIFO)
+    std::deque<Fence> fences_;     // the submitted jobs' fence waiters, oldest first
     Time gpuBusyUntil_ = 0;
 };
 
@@ -166,12 +194,30 @@ void installPanthor(Machine& m, const PanthorParams& p, const DrmSchedParams& sc
     if (!sub.enabled) return;
     auto gpu = std::make_shared<Panthor>(m, p);
     m.keepAlive(gpu);
-    gpu->install(sched);
+    gpu->install(sched, {});
     const auto phase = static_cast<Time>(m.rng("submitter").uniform() * double(sub.periodNs));
     Task& t = m.sched().createTask(
         "submitter", ContextKind::User, sub.fifo ? Policy::Fifo : Policy::Normal, sub.fifo ? sub.priority : sub.nice,
         m.allCpus(), [gpu, phase](Kctx& c) { return frameSubmitter(c, *gpu, gpu->params().submitter, phase); });
     m.sched().wake(t, -1);
+}
+
+std::shared_ptr<DeviceInstance> placePanthor(Machine& m, const PanthorParams& p, const DrmSchedParams& sched,
+                                             const InstanceNaming& naming) {
+    auto gpu = std::make_shared<Panthor>(m, p);
+    m.keepAlive(gpu);
+    gpu->install(sched, naming.name);
+    // The frame submitter only when asked (submitter.enabled): a placed GPU's users are the scenario's tasks.
+    const FrameSubmitterParams& sub = p.submitter;
+    if (sub.enabled) {
+        const auto phase = static_cast<Time>(m.rng(naming.name + "/submitter").uniform() * double(sub.periodNs));
+        Task& t = m.sched().createTask(
+            naming.name + "/submitter", ContextKind::User, sub.fifo ? Policy::Fifo : Policy::Normal,
+            sub.fifo ? sub.priority : sub.nice, m.allCpus(),
+            [gpu, phase](Kctx& c) { return frameSubmitter(c, *gpu, gpu->params().submitter, phase); });
+        m.sched().wake(t, -1);
+    }
+    return gpu;
 }
 
 } // namespace irqscope::devices

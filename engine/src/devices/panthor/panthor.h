@@ -2,9 +2,11 @@
 // compositor-like task that submits a frame to it periodically.
 #pragma once
 
+#include "devices/device_instance.h"
 #include "devices/device_params.h"
 #include "devices/drm_sched/drm_sched.h"
 
+#include <memory>
 #include <vector>
 
 namespace irqscope::devices {
@@ -36,5 +38,13 @@ PanthorParams readPanthorParams(const Scenario& s);
 
 // The GPU, its DRM scheduler and the frame submitter, when submitter.enabled.
 void installPanthor(kern::Machine& m, const PanthorParams& p, const DrmSchedParams& sched);
+
+// One GPU and its DRM scheduler placed as the part `naming.name`: workqueues
+// "<name>-csf-sched" (and "<name>-queue"), job IRQ "<name>-job" on the first
+// free SPI, series submit/<name>, run_job_wait/<name>, counter jobs/<name>;
+// the frame submitter "<name>/submitter" only with submitter.enabled. Tasks
+// submit jobs to it (DeviceInstance::submit).
+std::shared_ptr<DeviceInstance> placePanthor(kern::Machine& m, const PanthorParams& p, const DrmSchedParams& sched,
+                                             const InstanceNaming& naming);
 
 } // namespace irqscope::devices
