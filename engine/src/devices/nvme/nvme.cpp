@@ -50,9 +50,9 @@ struct Job {
     Task* task = nullptr;
     int device = 0;
     int inflight = 0;
-    std::deque<Request> done;   // completed, not yet reaped by io_getevents()
-    std::deque<Time> submitted; // submission times of unreaped I/Os, oldest first
-    std::string waitKey;        // Recorder::openWait key while blocked
+    std::deque<Request> done;       // completed, not yet reaped by io_getevents()
+    std::deque<Time> submitted;     // submission times of unreaped I/Os, oldest first
+    Recorder::Wait* wait = nullptr; // open while blocked in io_getevents()
 };
 
 struct Queue {
@@ -169,9 +169,9 @@ Proc<void> fioJob(Kctx& c, Nvme& n, int i, int phaseNs) {
         // io_getevents(min_nr = 1): sleep until a completion is there. A job
         // starved until the end of the run still reports its oldest I/O.
         if (job.done.empty()) {
-            m.rec().openWait(job.waitKey, "clat", job.submitted.front());
+            job.wait->start(job.submitted.front());
             while (job.done.empty()) co_await c.block();
-            m.rec().closeWait(job.waitKey);
+            job.wait->stop();
         }
     }
 }
@@ -244,7 +244,7 @@ void installNvme(Machine& m, const NvmeParams& p, const SmmuParams& smmu) {
     for (int i = 0; i < jobs; ++i) {
         Job& j = n.jobs[static_cast<std::size_t>(i)];
         j.device = i % devices;
-        j.waitKey = "fio/" + std::to_string(i);
+        j.wait = &m.rec().wait("fio/" + std::to_string(i), "clat");
         const int phaseNs = static_cast<int>(m.rng("fio/" + std::to_string(i)).uniform() * 20'000);
         j.task = &m.sched().createTask("fio/" + std::to_string(i), ContextKind::User, Policy::Normal, 0, m.oneCpu(i),
                                        [nv, i, phaseNs](Kctx& c) { return fioJob(c, *nv, i, phaseNs); });
