@@ -22,8 +22,9 @@ IrqLine& Gic::addLine(IntType type, int intid, int cpu, std::string name) {
 }
 
 IrqLine* Gic::signalled(int cpu) const {
-    if (cpuBusyPrio_[static_cast<std::size_t>(cpu)] > 0) return nullptr;
-    for (IrqLine* l : perCpu_[static_cast<std::size_t>(cpu)]) {
+    const auto i = static_cast<std::size_t>(cpu);
+    if (cpuBusyPrio_[i] > 0 || pendingOn_[i] == 0) return nullptr;
+    for (IrqLine* l : perCpu_[i]) {
         if (!l->pending || !l->enabled) continue;
         if (l->active && l->type != IntType::LPI) continue;
         return l;
@@ -35,6 +36,7 @@ void Gic::acknowledge(int cpu, IrqLine& l) {
     // counted here, where pending ends: raised = handled + merged + pending at every instant
     ++l.handled;
     l.pending = false;
+    --pendingOn_[static_cast<std::size_t>(l.cpu)];
     if (l.type != IntType::LPI) l.active = true;
     ++cpuBusyPrio_[static_cast<std::size_t>(cpu)];
 }

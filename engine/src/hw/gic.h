@@ -43,12 +43,19 @@ struct IrqLine {
 
 class Gic {
 public:
-    explicit Gic(int cpus) : cpuBusyPrio_(static_cast<std::size_t>(cpus), 0), perCpu_(static_cast<std::size_t>(cpus)) {}
+    explicit Gic(int cpus)
+        : cpuBusyPrio_(static_cast<std::size_t>(cpus), 0), pendingOn_(static_cast<std::size_t>(cpus), 0),
+          perCpu_(static_cast<std::size_t>(cpus)) {}
 
     IrqLine& addLine(IntType type, int intid, int cpu, std::string name);
 
     // Highest-priority (lowest INTID) deliverable line for this CPU, or null.
     IrqLine* signalled(int cpu) const;
+    // An edge makes the line pending (the caller checked it was not).
+    void setPending(IrqLine& l) {
+        l.pending = true;
+        ++pendingOn_[static_cast<std::size_t>(l.cpu)];
+    }
     // Acknowledge: pending -> active (LPIs: just consumed), running priority raised.
     void acknowledge(int cpu, IrqLine& l);
     void priorityDrop(int cpu) {
@@ -62,6 +69,9 @@ public:
 
 private:
     std::vector<int> cpuBusyPrio_;
+    // Lines of each CPU that are pending: signalled() looks at the lines only
+    // when one is (the GIC's own pending state, kept as a count).
+    std::vector<int> pendingOn_;
     std::vector<std::vector<IrqLine*>> perCpu_;
     std::vector<std::unique_ptr<IrqLine>> lines_;
 };

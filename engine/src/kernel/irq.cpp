@@ -73,7 +73,7 @@ void GenIrq::raise(hw::IrqLine& line) {
         ++line.merged;
         return;
     }
-    line.pending = true;
+    m_.gic().setPending(line);
     lineChanged(line);
     if (line.type == hw::IntType::LPI && line.active) return;
     m_.exec().kick(m_.cpu(line.cpu));

@@ -15,6 +15,8 @@
 // caller by symmetric transfer, so nesting costs no event.
 #pragma once
 
+#include "kernel/frame_pool.h"
+
 #include <cassert>
 #include <coroutine>
 #include <exception>
@@ -40,6 +42,9 @@ struct PromiseBase {
     std::suspend_always initial_suspend() noexcept { return {}; }
     FinalAwaiter final_suspend() noexcept { return {}; }
     void unhandled_exception() { std::terminate(); }
+    // frames come from a per-thread pool (frame_pool.h)
+    static void* operator new(std::size_t n) { return frame_pool::allocate(n); }
+    static void operator delete(void* p, std::size_t n) noexcept { frame_pool::release(p, n); }
 };
 } // namespace detail
 

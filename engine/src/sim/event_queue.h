@@ -25,6 +25,14 @@
 // results (tests/engine/test_event_queue.cpp checks both against a reference
 // heap, switching many times per run).
 //
+// Cancelled entries wait in their ordering until they surface. A model that
+// re-programs a timer on every change (the local timer's comparator) cancels
+// events up to a second ahead far faster than they surface, so at each look
+// at the load the queue also counts its dead entries: once they outnumber the
+// live ones (2x, and at least 4,096) it moves the live entries into a fresh
+// copy of the same ordering, exactly as a switch does. Memory stays
+// proportional to what is pending, and a spread no longer carries the dead.
+//
 // Model code schedules typed events: `q.schedule<&Cpu::onKick>(t, cpu)` or
 // `q.schedule<&Nic::onPacket>(t, nic, arg)` names the target object and its
 // member, and the compiler checks both. Underneath, an event is a plain
@@ -88,6 +96,8 @@ public:
     // or still pending" (check/invariants.h).
     std::uint64_t scheduledTotal() const { return scheduled_; }
     std::uint64_t cancelledTotal() const { return cancelled_; }
+    // Cancelled entries not yet dropped (compacted once they outnumber the live).
+    std::uint64_t deadStored() const { return deadStored_; }
     // Live entries actually stored, counted the slow way (not from the totals), so
     // a lost or duplicated entry shows.
     std::uint64_t countStoredLive() const {
@@ -151,6 +161,7 @@ public:
         if (s.generation != id.generation) return;
         s.generation = 0; // dead; its entry is dropped when it surfaces
         ++cancelled_;
+        ++deadStored_;
     }
 
     bool isPending(EventId id) const {
@@ -186,6 +197,7 @@ private:
             const QueueEntry* e = o.front();
             if (!e || !slots_.dead(*e)) [[likely]]
                 return e;
+            --deadStored_;
             slots_.release(e->slot);
             o.pop();
         }
@@ -219,6 +231,12 @@ private:
         const std::size_t live = pending();
         if (!wheel_ && took <= when_.denseWithin && live >= when_.wheelPending) useWheel();
         else if (wheel_ && (took > when_.sparseAfter || live < when_.radixPending)) useRadix();
+        else if (deadStored_ > 2 * live + kCompactAtLeast) compact();
+    }
+    // The dead entries outnumber the live ones: keep only the live.
+    [[gnu::noinline]] void compact() {
+        if (wheel_) move(*wheel_, *wheel_);
+        else move(radix_, radix_);
     }
 
     [[gnu::noinline]] void useWheel() {
@@ -232,8 +250,10 @@ private:
     }
     // Moves the live entries in an order that keeps equal times in scheduling
     // order (both orderings' drain() guarantees it) and frees the dead ones.
+    // From and to may be the same ordering (compact()).
     template <class From, class To> void move(From& from, To& to) {
         moving_.clear();
+        deadStored_ = 0;
         from.drain([&](const QueueEntry& e) {
             if (slots_.dead(e)) slots_.release(e.slot);
             else moving_.push_back(e);
@@ -255,6 +275,8 @@ private:
     std::uint64_t dispatched_ = 0;
     std::uint64_t scheduled_ = 0;
     std::uint64_t cancelled_ = 0;
+    std::uint64_t deadStored_ = 0; // cancelled entries still in the ordering
+    static constexpr std::uint64_t kCompactAtLeast = 4096;
 };
 
 } // namespace irqscope::sim

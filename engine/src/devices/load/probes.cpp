@@ -3,7 +3,7 @@
 // woken by an hrtimer every period; the series is expiry -> running. Per-CPU
 // series too ("syslatency/cpu0"): both tools report per thread, and
 // gem_syslatency's "mean" is the mean of them. A probe still waiting when the
-// run ends reports its open wait (Recorder::openWait).
+// run ends reports its open wait (Recorder::Wait).
 #include "devices/load/load.h"
 #include "devices/metric_ref.h"
 #include "kernel/machine.h"
@@ -24,6 +24,8 @@ struct Probe {
 Proc<void> probe(Kctx& c, Probe p) {
     Machine& m = c.m();
     LatencyRef all(m.rec(), p.series), mine(m.rec(), p.cpuSeries);
+    Recorder::Wait& waitAll = m.rec().wait(p.key, p.series);
+    Recorder::Wait& waitMine = m.rec().wait(p.cpuKey, p.cpuSeries);
     Time next = c.now() + p.phase + p.period;
     bool fired = false;
     for (;;) {
@@ -33,11 +35,11 @@ Proc<void> probe(Kctx& c, Probe p) {
             fired = true;
             m.sched().wake(*self, k.cpu().id);
         });
-        m.rec().openWait(p.key, p.series, next);
-        m.rec().openWait(p.cpuKey, p.cpuSeries, next);
+        waitAll.start(next);
+        waitMine.start(next);
         while (!fired) co_await c.block();
-        m.rec().closeWait(p.key);
-        m.rec().closeWait(p.cpuKey);
+        waitAll.stop();
+        waitMine.stop();
         all.add(c.now() - next);
         mine.add(c.now() - next);
         co_await c.work(p.work, kUser);

@@ -53,9 +53,9 @@ struct Job {
     Task* task = nullptr;
     int device = 0;
     int inflight = 0;
-    std::deque<Request> done;   // completed, not yet reaped by io_getevents()
-    std::deque<Time> submitted; // submission times of unreaped I/Os, oldest first
-    std::string waitKey;        // Recorder::openWait key while blocked
+    std::deque<Request> done;       // completed, not yet reaped by io_getevents()
+    std::deque<Time> submitted;     // submission times of unreaped I/Os, oldest first
+    Recorder::Wait* wait = nullptr; // open while blocked in io_getevents()
 };
 
 struct Queue {
@@ -189,9 +189,9 @@ Proc<void> fioJob(Kctx& c, Nvme& n, int i, int phaseNs) {
         // io_getevents(min_nr = 1): sleep until a completion is there. A job
         // starved until the end of the run still reports its oldest I/O.
         if (job.done.empty()) {
-            m.rec().openWait(job.waitKey, n.clatName, job.submitted.front());
+            job.wait->start(job.submitted.front());
             while (job.done.empty()) co_await c.block();
-            m.rec().closeWait(job.waitKey);
+            job.wait->stop();
         }
     }
 }
@@ -280,7 +280,7 @@ std::shared_ptr<Nvme> build(Machine& m, const NvmeParams& p, const SmmuParams& s
         Job& j = n.jobs[static_cast<std::size_t>(i)];
         j.device = i % devices;
         const std::string jobName = n.prefix + "fio/" + std::to_string(i);
-        j.waitKey = jobName;
+        j.wait = &m.rec().wait(jobName, n.clatName);
         const int phaseNs = static_cast<int>(m.rng(jobName).uniform() * 20'000);
         j.task = &m.sched().createTask(jobName, ContextKind::User, Policy::Normal, 0, m.oneCpu(i),
                                        [nv, i, phaseNs](Kctx& c) { return fioJob(c, *nv, i, phaseNs); });

@@ -14,7 +14,11 @@ void Scheduler::newidleBalance(Cpu& c) {
     const auto mayRunHere = [&](const Task* t) {
         return t->affinity.test(static_cast<std::size_t>(c.id)) && !t->migrationDisabled;
     };
-    for (int i = 0; i < m_.cpuCount(); ++i) {
+    // Only CPUs where a task waits can give one (the kernel's rd->overload
+    // and rto_mask tell the same): the others are not looked at, in CPU order.
+    const CpuMask waiting = fair_.waiting() | rt_.waiting();
+    for (std::size_t b = waiting._Find_first(); b < waiting.size(); b = waiting._Find_next(b)) {
+        const int i = static_cast<int>(b);
         Cpu& other = m_.cpu(i);
         if (&other == &c) continue;
         // pull_rt_task() pulls only from overloaded CPUs (more than one RT

@@ -87,7 +87,12 @@ double FairSched::cfsVslice(const Cpu& c, const Task& t) {
 
 void FairSched::enqueue(const Cpu& c, Task& t, bool wakeup, const Cpu* prev) {
     if (wakeup) placeEntity(c, t, prev);
+    push(c, t);
+}
+
+void FairSched::push(const Cpu& c, Task& t) {
     rq(c).queue.push_back(&t);
+    waiting_.set(static_cast<std::size_t>(c.id));
 }
 
 void FairSched::charge(Task& t, Time delta) {
@@ -109,6 +114,7 @@ bool FairSched::dequeue(const Cpu& c, Task& t) {
     auto it = std::find(q.begin(), q.end(), &t);
     if (it == q.end()) return false;
     q.erase(it);
+    if (q.empty()) waiting_.reset(static_cast<std::size_t>(c.id));
     return true;
 }
 

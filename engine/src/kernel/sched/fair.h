@@ -29,12 +29,15 @@ public:
     bool empty(int cpu) const { return rq(cpu).queue.empty(); }
     std::size_t queued(int cpu) const { return rq(cpu).queue.size(); }
     const std::vector<Task*>& queue(int cpu) const { return rq(cpu).queue; }
+    // The CPUs whose queue is not empty (a task waits there), so that a
+    // search for work skips the others without looking at them.
+    const CpuMask& waiting() const { return waiting_; }
 
     // enqueue_entity(): a woken task is placed first (place_entity()); prev
     // is the CPU whose queue the task left (its vruntime is relative to it).
     void enqueue(const Cpu& c, Task& t, bool wakeup, const Cpu* prev);
     // Back on the queue after running (put_prev_task()).
-    void putPrev(const Cpu& c, Task& t) { rq(c).queue.push_back(&t); }
+    void putPrev(const Cpu& c, Task& t) { push(c, t); }
     bool dequeue(const Cpu& c, Task& t);
     // The task leaves to sleep: remember its lag (EEVDF) or relative vruntime (CFS).
     void sleep(const Cpu& c, Task& t);
@@ -61,6 +64,7 @@ private:
         double minVruntime = 0;
     };
     Rq& rq(const Cpu& c);
+    void push(const Cpu& c, Task& t);
     Rq& rq(int cpu) { return rqs_[static_cast<std::size_t>(cpu)]; }
     const Rq& rq(int cpu) const { return rqs_[static_cast<std::size_t>(cpu)]; }
     double avgVruntime(const Cpu& c) const;
@@ -71,6 +75,7 @@ private:
 
     Machine& m_;
     std::vector<Rq> rqs_;
+    CpuMask waiting_;
 };
 
 } // namespace irqscope::kern

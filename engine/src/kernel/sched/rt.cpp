@@ -12,16 +12,25 @@ RtSched::Rq& RtSched::rq(const Cpu& c) {
     return rqs_[static_cast<std::size_t>(c.id)];
 }
 
+void RtSched::added(const Cpu& c, Rq& r) {
+    ++r.queued;
+    waiting_.set(static_cast<std::size_t>(c.id));
+}
+
+void RtSched::removed(const Cpu& c, Rq& r) {
+    if (--r.queued == 0) waiting_.reset(static_cast<std::size_t>(c.id));
+}
+
 void RtSched::enqueue(const Cpu& c, Task& t) {
     Rq& r = rq(c);
     r.lists[static_cast<std::size_t>(t.rtPrio)].push_back(&t);
-    ++r.queued;
+    added(c, r);
 }
 
 void RtSched::putPrev(const Cpu& c, Task& t) {
     Rq& r = rq(c);
     r.lists[static_cast<std::size_t>(t.rtPrio)].push_front(&t);
-    ++r.queued;
+    added(c, r);
 }
 
 bool RtSched::dequeue(const Cpu& c, Task& t) {
@@ -30,7 +39,7 @@ bool RtSched::dequeue(const Cpu& c, Task& t) {
     auto it = std::find(dq.begin(), dq.end(), &t);
     if (it == dq.end()) return false;
     dq.erase(it);
-    --r.queued;
+    removed(c, r);
     return true;
 }
 
@@ -41,7 +50,7 @@ Task* RtSched::pick(const Cpu& c) {
         if (dq.empty()) continue;
         Task* t = dq.front();
         dq.pop_front();
-        --r.queued;
+        removed(c, r);
         return t;
     }
     return nullptr;

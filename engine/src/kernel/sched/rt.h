@@ -19,6 +19,8 @@ public:
     explicit RtSched(Machine& m);
 
     int queued(int cpu) const { return rq(cpu).queued; }
+    // The CPUs with a queued RT task (queued(cpu) > 0).
+    const CpuMask& waiting() const { return waiting_; }
     // The priority of the most important queued task (0: none).
     int highest(int cpu) const {
         for (int p = 99; p >= 1; --p)
@@ -49,10 +51,13 @@ private:
         int queued = 0;
     };
     Rq& rq(const Cpu& c);
+    void added(const Cpu& c, Rq& r);
+    void removed(const Cpu& c, Rq& r);
     const Rq& rq(int cpu) const { return rqs_[static_cast<std::size_t>(cpu)]; }
 
     Machine& m_;
     std::vector<Rq> rqs_;
+    CpuMask waiting_;
 };
 
 } // namespace irqscope::kern

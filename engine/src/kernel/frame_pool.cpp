@@ -1,0 +1,23 @@
+#include "kernel/frame_pool.h"
+
+namespace irqscope::kern::frame_pool {
+
+namespace {
+thread_local bool gone = false; // trivially destructible: still readable after Lists' destructor
+thread_local Lists threadLists;
+} // namespace
+
+Lists::~Lists() {
+    for (std::size_t k = 0; k < kClasses; ++k)
+        while (FreeBlock* b = head[k]) {
+            head[k] = b->next;
+            ::operator delete(b, (k + 1) * kGrain);
+        }
+    gone = true;
+}
+
+Lists* lists() {
+    return gone ? nullptr : &threadLists;
+}
+
+} // namespace irqscope::kern::frame_pool
