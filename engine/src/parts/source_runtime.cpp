@@ -79,7 +79,10 @@ private:
         case Arrival::Kind::Poisson: m_.q().schedule<&Source::arrive>(poissonGap(), *this); break;
         case Arrival::Kind::Replay: m_.q().schedule<&Source::arrive>(a.times.front(), *this); break;
         case Arrival::Kind::Gaps: m_.q().schedule<&Source::arrive>(drawnGap(), *this); break;
-        case Arrival::Kind::Shuffle: m_.q().schedule<&Source::arrive>(dealtGap(), *this); break;
+        case Arrival::Kind::Shuffle: // the run begins at a uniform point of the first gap (a stationary start)
+            m_.q().schedule<&Source::arrive>(
+                std::max<Time>(1, static_cast<Time>(arrivalRng_.uniform() * double(dealtGap()))), *this);
+            break;
         case Arrival::Kind::OnSubmit: break;
         }
     }

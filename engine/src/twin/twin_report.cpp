@@ -13,7 +13,7 @@ namespace irqscope {
 
 namespace {
 
-constexpr std::size_t kMinSamples = 10; // fewer wake-ups than this: shown, no target
+constexpr std::size_t kMinSamples = 10; // fewer wake-ups (interrupts) than this: shown, no target
 
 // Time split: the task buckets (user, kthread) are one, since the twin runs the
 // captured kthreads as tasks; the others as the metrics name them.
@@ -149,7 +149,8 @@ TwinReport compareTwin(const ImportResult& capture, const TwinFit& fit, const Ru
     for (const auto& [name, rate] : capRate) {
         auto it = twinRate.find(name);
         const double t = it != twinRate.end() ? it->second : 0;
-        b.add("irq_rate/" + name, "Hz", rate, t, "±5 %", std::abs(t - rate) <= 0.05 * rate);
+        const bool enough = rate * capS >= double(kMinSamples);
+        b.add("irq_rate/" + name, "Hz", rate, t, enough ? "±5 %" : "", std::abs(t - rate) <= 0.05 * rate);
     }
     // Kernel latencies, same series on both sides.
     for (const char* series : {"softirq_raise_to_entry", "workqueue_queue_to_start"})
