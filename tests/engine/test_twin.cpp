@@ -1,0 +1,188 @@
+// The twin (engine/src/twin/, docs/twin.md): a synthetic capture with a known
+// periodic interrupt, handler cost and softirq gives a twin with that rate and
+// those costs; the twin of the real 2-CPU capture meets the rate and time-split
+// targets; bad input fails naming the file and place.
+#include "irqscope/engine.h"
+#include "irqscope/ftrace.h"
+#include "irqscope/twin.h"
+
+#include <QDir>
+#include <QTest>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace irqscope;
+
+namespace {
+
+// One line of tracefs text at t ns.
+std::string line(const char* comm, int pid, int cpu, long long t, const std::string& event) {
+    char b[256];
+    std::snprintf(b, sizeof b, "%16s-%-6d [%03d] d.h..  %lld.%06lld: %s\n", comm, pid, cpu, 100 + t / 1'000'000'000,
+                  (t % 1'000'000'000) / 1000, event.c_str());
+    return b;
+}
+
+// Two CPUs running a busy task each for `ms`; the tick (local_timer, 4 ms, 20 µs)
+// on both; a device "mydev" (IRQ 40) every `periodUs` on CPU 1, handler `costUs`,
+// raising NET_RX whose softirq runs `softUs`.
+std::string synthetic(int ms, int periodUs, int costUs, int softUs) {
+    struct Ev {
+        long long t;
+        int cpu;
+        std::string text;
+    };
+    std::vector<Ev> ev;
+    const long long end = ms * 1'000'000LL;
+    for (int cpu = 0; cpu < 2; ++cpu) {
+        const int pid = 100 + cpu;
+        ev.push_back({0, cpu,
+                      "sched_switch: prev_comm=swapper/" + std::to_string(cpu) +
+                          " prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=busy next_pid=" + std::to_string(pid) +
+                          " next_prio=120"});
+        for (long long t = 1'000'000; t < end; t += 4'000'000) {
+            ev.push_back({t, cpu, "local_timer_entry: vector=236"});
+            ev.push_back({t + 20'000, cpu, "local_timer_exit: vector=236"});
+        }
+    }
+    for (long long t = 500'000; t < end; t += periodUs * 1000LL) {
+        if (t % 4'000'000 < 60'000) continue; // not inside a tick
+        ev.push_back({t, 1, "irq_handler_entry: irq=40 name=mydev"});
+        ev.push_back({t + 1000, 1, "softirq_raise: vec=3 [action=NET_RX]"});
+        ev.push_back({t + costUs * 1000LL, 1, "irq_handler_exit: irq=40 ret=handled"});
+        ev.push_back({t + costUs * 1000LL + 1000, 1, "softirq_entry: vec=3 [action=NET_RX]"});
+        ev.push_back({t + costUs * 1000LL + 1000 + softUs * 1000LL, 1, "softirq_exit: vec=3 [action=NET_RX]"});
+    }
+    std::stable_sort(ev.begin(), ev.end(), [](const Ev& a, const Ev& b) { return a.t < b.t; });
+    std::string text = "# tracer: nop\n#\n# entries-in-buffer/entries-written: 1/1   #P:2\n";
+    for (const auto& e : ev) text += line("busy", 100 + e.cpu, e.cpu, e.t, e.text);
+    return text;
+}
+
+ImportResult importText(const std::string& text) {
+    std::istringstream in(text);
+    auto r = importFtrace(in, "synthetic.txt");
+    if (!r) qFatal("import failed: %s", r.error().toString().c_str());
+    return std::move(*r);
+}
+
+RunResult runTwin(const TwinFit& fit) {
+    auto s = Scenario::fromJsonText(fit.scenario.dump(), "twin.json");
+    if (!s) qFatal("twin does not read back: %s", s.error().toString().c_str());
+    RunOptions o;
+    o.duration = fit.durationNs;
+    o.recordState = false;
+    auto r = run(*s, o);
+    if (!r) qFatal("twin run failed: %s", r.error().toString().c_str());
+    return std::move(*r);
+}
+
+const TwinRow* row(const TwinReport& r, const std::string& metric) {
+    for (const auto& x : r.rows)
+        if (x.metric == metric) return &x;
+    return nullptr;
+}
+
+} // namespace
+
+class TestTwin : public QObject {
+    Q_OBJECT
+private slots:
+    void syntheticLineHasItsRateAndCosts() {
+        const ImportResult cap = importText(synthetic(400, 1000, 5, 12));
+        auto fit = fitTwin(cap, {});
+        QVERIFY2(fit.ok(), fit ? "" : fit.error().toString().c_str());
+        const auto& sc = fit->scenario;
+        QCOMPARE(sc["machine.cpus"].get<int>(), 2);
+        QCOMPARE(fit->hz, 250); // the 4 ms tick
+        QCOMPARE(sc["sources"].size(), std::size_t(1));
+        const auto& src = sc["sources"][0];
+        QCOMPARE(src["name"].get<std::string>(), std::string("mydev"));
+        QVERIFY(src["cpus"] == nlohmann::json::array({1}));
+        QCOMPARE(src["handler"]["cost"].get<std::string>(), std::string("5us"));
+        QCOMPARE(src["then"][0]["softirq"].get<std::string>(), std::string("NET_RX"));
+        QCOMPARE(src["then"][0]["cost"].get<std::string>(), std::string("12us"));
+        // the gaps: mostly the 1 ms period
+        const auto& deck = src["arrival"]["shuffle"];
+        std::int64_t n = 0, at1ms = 0;
+        for (const auto& b : deck) {
+            n += b[1].get<std::int64_t>();
+            if (parseDuration(b[0].get<std::string>()) == Time(1'000'000)) at1ms = b[1].get<std::int64_t>();
+        }
+        QVERIFY2(at1ms > n * 8 / 10, std::to_string(at1ms).c_str());
+        // the twin runs it at the captured rate
+        const RunResult twin = runTwin(*fit);
+        const TwinReport rep = compareTwin(cap, *fit, twin);
+        const TwinRow* rate = row(rep, "irq_rate/mydev");
+        QVERIFY(rate);
+        QVERIFY2(rate->met, (std::to_string(rate->capture) + " vs " + std::to_string(rate->twin)).c_str());
+        const TwinRow* soft = row(rep, "cpu1.softirq");
+        QVERIFY(soft && soft->met);
+    }
+
+    void replayedArrivalsAreTheCapturedTimes() {
+        const ImportResult cap = importText(synthetic(100, 700, 3, 4));
+        TwinOptions o;
+        o.replayArrivals = true;
+        o.arrivalsDir = "t.arrivals";
+        auto fit = fitTwin(cap, o);
+        QVERIFY(fit.ok());
+        QCOMPARE(fit->scenario["sources"][0]["arrival"]["replay"].get<std::string>(),
+                 std::string("t.arrivals/mydev.txt"));
+        const auto& times = fit->replay.at("t.arrivals/mydev.txt");
+        QCOMPARE(times.front(), Time(500'000));
+        QCOMPARE(std::uint64_t(times.size()), cap.metrics.throughput.at("irq:40:mydev").count);
+    }
+
+    void realCaptureMeetsRateAndTimeSplit() {
+        const std::string path = std::string(IRQSCOPE_TEST_DATA) + "/ftrace/real/x86_64-2cpu-load.txt";
+        auto cap = importFtraceFile(path);
+        QVERIFY(cap.ok());
+        TwinOptions o;
+        o.capturePath = path;
+        auto fit = fitTwin(*cap, o);
+        QVERIFY2(fit.ok(), fit ? "" : fit.error().toString().c_str());
+        QCOMPARE(fit->hz, 250);
+        const RunResult twin = runTwin(*fit);
+        const TwinReport rep = compareTwin(*cap, *fit, twin);
+        const TwinRow* disk = row(rep, "irq_rate/virtio1-req.0");
+        QVERIFY(disk && !disk->target.empty());
+        QVERIFY2(disk->met, (std::to_string(disk->capture) + " vs " + std::to_string(disk->twin)).c_str());
+        for (const auto& r : rep.rows)
+            if (r.metric.starts_with("cpu"))
+                QVERIFY2(r.met,
+                         (r.metric + ": " + std::to_string(r.capture) + " vs " + std::to_string(r.twin)).c_str());
+        // the inferred tasks carry the capture's priorities: the compiler is SCHED_OTHER
+        bool sawCc1plus = false;
+        for (const auto& t : fit->scenario["tasks"])
+            if (t["name"].get<std::string>().starts_with("cc1plus")) {
+                sawCc1plus = true;
+                QVERIFY(!t.contains("policy"));
+            }
+        QVERIFY(sawCc1plus);
+    }
+
+    void badInputNamesFileAndPlace() {
+        ImportResult empty;
+        TwinOptions o;
+        o.capturePath = "nothing.txt";
+        auto fit = fitTwin(empty, o);
+        QVERIFY(!fit.ok());
+        QCOMPARE(fit.error().file, std::string("nothing.txt"));
+        const std::string log = QDir::tempPath().toStdString() + "/twin-bad-rtapp.log";
+        {
+            std::ofstream f(log);
+            f << "#idx perf run period start end rel_st slack c_duration c_period wu_lat\n0 1 2 3 4 5 6 7 8 9 x\n";
+        }
+        auto rows = readRtappLogWuLat(log);
+        QVERIFY(!rows.ok());
+        QCOMPARE(rows.error().where, std::string("line 2"));
+    }
+};
+
+QTEST_MAIN(TestTwin)
+#include "test_twin.moc"
