@@ -174,7 +174,11 @@ Result<CaptureStats> scanCapture(const ImportResult& capture, const std::string&
                 TaskStats& ts = it != cs.tasks.end() ? it->second : cs.tasks[wakee];
                 ts.wakings.push_back(in.t);
                 const Cause c = causeAt(t, lane, in.t);
-                if (c.kind == Cause::Kind::Line) ++ts.wokenBy[c.name];
+                if (c.kind == Cause::Kind::Line) {
+                    ++ts.wokenBy[c.name];
+                    cs.lines[c.name].woke.insert(c.at);
+                } else if (c.kind == Cause::Kind::Softirq) ++ts.wokenBy["softirq:" + c.name];
+                else ++ts.wokenBy["task"];
             }
         }
     }

@@ -31,6 +31,7 @@ struct LineStats {
     std::vector<Time> cost;    // exclusive handler time per entry
     std::map<int, std::uint64_t> perCpu;
     bool vector = false; // an x86 irq_vectors handler (not irq_handler_entry)
+    std::set<Time> woke; // entries whose handler woke a task (on a timer line: hrtimer expiries)
 };
 
 struct SoftirqRun {
@@ -62,7 +63,8 @@ struct TaskStats {
     int prio = 120;                // kernel prio (0-99 RT, 100-139 fair); -1 deadline
     bool exited = false;           // prev_state X / Z seen
     std::set<int> cpus;
-    std::map<std::string, std::uint64_t> wokenBy; // line entity -> wake-ups from its hardirq
+    // who woke it: a line entity (its hardirq), "softirq:<VEC>", or "task"
+    std::map<std::string, std::uint64_t> wokenBy;
 };
 
 struct CaptureStats {

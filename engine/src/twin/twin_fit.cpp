@@ -28,11 +28,14 @@ std::string lineShortName(const std::string& entity) {
 }
 
 // CONFIG_HZ from the gaps between timer interrupts on each CPU: the candidate
-// whose period the most gaps match within 3 % (hrtimer expiries between ticks
-// make other gaps; a NOHZ idle CPU makes longer ones).
+// whose period the most gaps match within 3 % (a NOHZ idle CPU makes longer
+// ones). Interrupts whose handler woke a task are hrtimer expiries (a task's
+// nanosleep or rt-app timer, hrtimer_wakeup()), left out: an rt-app task with a
+// 1 ms timer would otherwise look like HZ=1000.
 int inferHz(const LineStats& timer) {
     std::map<int, std::vector<Time>> perCpu;
-    for (std::size_t i = 0; i < timer.entries.size(); ++i) perCpu[timer.cpuOf[i]].push_back(timer.entries[i]);
+    for (std::size_t i = 0; i < timer.entries.size(); ++i)
+        if (!timer.woke.count(timer.entries[i])) perCpu[timer.cpuOf[i]].push_back(timer.entries[i]);
     int best = 0;
     std::size_t bestCount = 0;
     for (int hz : {100, 250, 300, 1000}) {
@@ -157,6 +160,35 @@ Result<TwinFit> fitTwin(const ImportResult& capture, const TwinOptions& opt) {
     kernelCost("RCU", "cost.rcu_softirq_ns");
     kernelCost("SCHED", "cost.load_balance_ns");
 
+    // Tasks first: a task a line's chain wakes adds a wake step to that line.
+    std::map<std::string, std::string> vectorRaiser;
+    std::set<std::string> deviceLines;
+    for (const auto& [entity, l] : cs.lines)
+        if (entity != timer && !l.vector) deviceLines.insert(entity);
+    for (const auto& [vec, runs] : cs.softirqs)
+        for (const auto& line : deviceLines)
+            if (driverVector(vec) && softirqShare(runs, line).share >= 0.5) vectorRaiser[vec] = line;
+    std::set<std::string> skip;
+    if (!opt.workloadPath.empty()) {
+        auto w = Scenario::fromFile(opt.workloadPath);
+        if (!w) return w.error();
+        if (auto it = w->parts().find("tasks"); it != w->parts().end())
+            for (const auto& t : *it) {
+                const std::string n = t.value("name", "");
+                const int inst = t.value("instance", 1);
+                for (int i = 0; i < inst; ++i) {
+                    const std::string thread = inst > 1 ? n + "-" + std::to_string(i) : n;
+                    skip.insert(thread);
+                    skip.insert(thread.substr(0, 15)); // TASK_COMM_LEN
+                }
+            }
+        doc["rtapp"] = std::filesystem::absolute(opt.workloadPath).string();
+        for (const auto& [e, t] : cs.tasks)
+            if (skip.count(t.comm)) fit.taskNames[e] = t.comm;
+    }
+    std::vector<LineWake> wakes;
+    json tasks = fitTasks(cs, skip, vectorRaiser, deviceLines, wakes, fit);
+
     // Device interrupt lines.
     json sources = json::array();
     std::set<std::string> wqs, usedNames;
@@ -213,6 +245,8 @@ Result<TwinFit> fitTwin(const ImportResult& capture, const TwinOptions& opt) {
                 json step{{"softirq", vec}, {"cost", empiricalCost(perInterrupt(sh.perRaise, l.entries.size()))}};
                 if (sh.share >= 0.5) {
                     json w = workSteps(cs, Cause::Kind::Softirq, vec, wqs);
+                    for (const auto& lw : wakes)
+                        if (lw.line == entity && lw.softirq == vec) w.push_back({{"wake", lw.task}});
                     if (!w.empty()) step["then"] = w;
                 }
                 then.push_back(step);
@@ -225,6 +259,8 @@ Result<TwinFit> fitTwin(const ImportResult& capture, const TwinOptions& opt) {
             }
         }
         for (auto& w : workSteps(cs, Cause::Kind::Line, entity, wqs)) then.push_back(w);
+        for (const auto& lw : wakes)
+            if (lw.line == entity && lw.softirq.empty()) then.push_back({{"wake", lw.task}});
         // its IRQ thread: a task irq/N-... woken from this line's handler
         for (const auto& [te, t] : cs.tasks) {
             if (t.kind != ContextKind::IrqThread || !t.wokenBy.count(entity)) continue;
@@ -259,27 +295,6 @@ Result<TwinFit> fitTwin(const ImportResult& capture, const TwinOptions& opt) {
     json workqueues = json::array();
     for (const auto& wq : wqs)
         workqueues.push_back({{"name", wq}, {"unbound", wq.find("unbound") != std::string::npos}});
-
-    // Tasks: the workload's, or inferred.
-    std::set<std::string> skip;
-    if (!opt.workloadPath.empty()) {
-        auto w = Scenario::fromFile(opt.workloadPath);
-        if (!w) return w.error();
-        if (auto it = w->parts().find("tasks"); it != w->parts().end())
-            for (const auto& t : *it) {
-                const std::string n = t.value("name", "");
-                const int inst = t.value("instance", 1);
-                for (int i = 0; i < inst; ++i) {
-                    const std::string thread = inst > 1 ? n + "-" + std::to_string(i) : n;
-                    skip.insert(thread);
-                    skip.insert(thread.substr(0, 15)); // TASK_COMM_LEN
-                }
-            }
-        doc["rtapp"] = std::filesystem::absolute(opt.workloadPath).string();
-        for (const auto& [e, t] : cs.tasks)
-            if (skip.count(t.comm)) fit.taskNames[e] = t.comm;
-    }
-    json tasks = fitTasks(cs, skip, fit);
 
     for (auto& [k, v] : params.items()) doc[k] = v;
     if (!workqueues.empty()) doc["workqueues"] = workqueues;

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <optional>
 
 namespace irqscope::twin {
 
@@ -43,7 +44,7 @@ struct Behaviour {
     Time tail = 0; // work after the last sleep, cut by the end of the capture
 };
 
-Behaviour bursts(const TaskStats& t) {
+Behaviour bursts(const TaskStats& t, Time end) {
     Behaviour b;
     std::size_t s = 0, w = 0;
     Time acc = 0, prevSleep = -1;
@@ -69,6 +70,8 @@ Behaviour bursts(const TaskStats& t) {
         }
     }
     if (open) b.tail = acc;
+    // still asleep when the capture ended: that sleep lasted at least until then
+    else if (prevSleep >= 0 && end > prevSleep) b.sleeps.push_back(end - prevSleep);
     return b;
 }
 
@@ -85,14 +88,31 @@ bool periodic(const std::vector<Time>& starts, Time& period) {
     return period > 0;
 }
 
+// The device line (and vector) that woke the task at least half the times, if any.
+std::optional<LineWake> wokenByLine(const TaskStats& t, const std::map<std::string, std::string>& vectorRaiser,
+                                    const std::set<std::string>& lines) {
+    std::uint64_t total = 0;
+    for (const auto& [who, n] : t.wokenBy) total += n;
+    for (const auto& [who, n] : t.wokenBy) {
+        if (2 * n < total || n == 0) continue;
+        if (lines.count(who)) return LineWake{who, "", ""};
+        if (who.starts_with("softirq:"))
+            if (auto it = vectorRaiser.find(who.substr(8)); it != vectorRaiser.end())
+                return LineWake{it->second, who.substr(8), ""};
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
-nlohmann::json fitTasks(const CaptureStats& cs, const std::set<std::string>& skip, TwinFit& fit) {
+nlohmann::json fitTasks(const CaptureStats& cs, const std::set<std::string>& skip,
+                        const std::map<std::string, std::string>& vectorRaiser, const std::set<std::string>& lines,
+                        std::vector<LineWake>& wakes, TwinFit& fit) {
     std::map<std::string, int> commCount;
     for (const auto& [e, t] : cs.tasks)
         if (!engineOwns(t) && !t.chunks.empty()) ++commCount[t.comm];
     json tasks = json::array();
-    int hogs = 0, periodicTasks = 0, sleepers = 0;
+    int hogs = 0, periodicTasks = 0, sleepers = 0, suspended = 0;
     for (const auto& [entity, t] : cs.tasks) {
         if (engineOwns(t) || t.chunks.empty() || skip.count(t.comm)) continue;
         Time total = 0;
@@ -110,7 +130,7 @@ nlohmann::json fitTasks(const CaptureStats& cs, const std::set<std::string>& ski
             if (nice != 0) task["nice"] = nice;
         }
         if (const int cpu = boundCpu(t, cs.cpus); cpu >= 0) task["cpus"] = json::array({cpu});
-        const Behaviour b = bursts(t);
+        const Behaviour b = bursts(t, cs.duration);
         const Time first =
             std::min(t.chunks.front().start, t.wakings.empty() ? t.chunks.front().start : t.wakings.front());
         // a task already running (or runnable) when the capture began starts with the run
@@ -121,6 +141,13 @@ nlohmann::json fitTasks(const CaptureStats& cs, const std::set<std::string>& ski
             ++hogs;
             events.push_back({{"run", durationText(std::max<Time>(1000, t.exited ? total : cs.duration))}});
             task["loop"] = t.exited ? 1 : -1;
+        } else if (auto w = wokenByLine(t, vectorRaiser, lines)) {
+            ++suspended;
+            events.push_back({{"run", empiricalCost(b.bursts)}});
+            events.push_back({{"suspend", name}});
+            task["loop"] = t.exited ? static_cast<int>(b.bursts.size()) : -1;
+            w->task = name;
+            wakes.push_back(*w);
         } else if (periodic(b.starts, period)) {
             ++periodicTasks;
             events.push_back({{"run", empiricalCost(b.bursts)}});
@@ -136,7 +163,8 @@ nlohmann::json fitTasks(const CaptureStats& cs, const std::set<std::string>& ski
         tasks.push_back(std::move(task));
     }
     fit.notes.push_back("tasks: " + std::to_string(tasks.size()) + " inferred (" + std::to_string(periodicTasks) +
-                        " periodic, " + std::to_string(sleepers) + " run/sleep, " + std::to_string(hogs) +
+                        " periodic, " + std::to_string(suspended) + " woken by a device's interrupt, " +
+                        std::to_string(sleepers) + " run/sleep, " + std::to_string(hogs) +
                         " never slept); wake-ups by other tasks (pipes, futexes) become sleeps of the observed length");
     return tasks;
 }
