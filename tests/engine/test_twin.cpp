@@ -30,7 +30,9 @@ std::string line(const char* comm, int pid, int cpu, long long t, const std::str
 // Two CPUs running a busy task each for `ms`; the tick (local_timer, 4 ms, 20 µs)
 // on both; a device "mydev" (IRQ 40) every `periodUs` on CPU 1, handler `costUs`,
 // raising NET_RX whose softirq runs `softUs`.
-std::string synthetic(int ms, int periodUs, int costUs, int softUs) {
+// extras: an rt task on CPU 0 woken by a 1 ms hrtimer (local_timer at +300 µs),
+// and a task "rx" on CPU 1 that each NET_RX softirq wakes, runs 20 µs and sleeps.
+std::string synthetic(int ms, int periodUs, int costUs, int softUs, bool extras = false) {
     struct Ev {
         long long t;
         int cpu;
@@ -55,8 +57,30 @@ std::string synthetic(int ms, int periodUs, int costUs, int softUs) {
         ev.push_back({t + 1000, 1, "softirq_raise: vec=3 [action=NET_RX]"});
         ev.push_back({t + costUs * 1000LL, 1, "irq_handler_exit: irq=40 ret=handled"});
         ev.push_back({t + costUs * 1000LL + 1000, 1, "softirq_entry: vec=3 [action=NET_RX]"});
-        ev.push_back({t + costUs * 1000LL + 1000 + softUs * 1000LL, 1, "softirq_exit: vec=3 [action=NET_RX]"});
+        const long long softEnd = t + costUs * 1000LL + 1000 + softUs * 1000LL;
+        if (extras) ev.push_back({softEnd - 500, 1, "sched_waking: comm=rx pid=300 prio=120 target_cpu=001"});
+        ev.push_back({softEnd, 1, "softirq_exit: vec=3 [action=NET_RX]"});
+        if (extras) {
+            ev.push_back({softEnd + 2000, 1,
+                          "sched_switch: prev_comm=busy prev_pid=101 prev_prio=120 prev_state=R ==> next_comm=rx "
+                          "next_pid=300 next_prio=120"});
+            ev.push_back({softEnd + 22'000, 1,
+                          "sched_switch: prev_comm=rx prev_pid=300 prev_prio=120 prev_state=S ==> next_comm=busy "
+                          "next_pid=101 next_prio=120"});
+        }
     }
+    if (extras)
+        for (long long t = 1'300'000; t < end; t += 1'000'000) {
+            ev.push_back({t, 0, "local_timer_entry: vector=236"});
+            ev.push_back({t + 2000, 0, "sched_waking: comm=rt pid=200 prio=9 target_cpu=000"});
+            ev.push_back({t + 4000, 0, "local_timer_exit: vector=236"});
+            ev.push_back({t + 6000, 0,
+                          "sched_switch: prev_comm=busy prev_pid=100 prev_prio=120 prev_state=R ==> next_comm=rt "
+                          "next_pid=200 next_prio=9"});
+            ev.push_back({t + 56'000, 0,
+                          "sched_switch: prev_comm=rt prev_pid=200 prev_prio=9 prev_state=S ==> next_comm=busy "
+                          "next_pid=100 next_prio=120"});
+        }
     std::stable_sort(ev.begin(), ev.end(), [](const Ev& a, const Ev& b) { return a.t < b.t; });
     std::string text = "# tracer: nop\n#\n# entries-in-buffer/entries-written: 1/1   #P:2\n";
     for (const auto& e : ev) text += line("busy", 100 + e.cpu, e.cpu, e.t, e.text);
@@ -164,6 +188,45 @@ private slots:
                 QVERIFY(!t.contains("policy"));
             }
         QVERIFY(sawCc1plus);
+    }
+
+    void hrtimerWakeupsAreNotTheTickAndDeviceWakesAreChained() {
+        const std::string path = QDir::tempPath().toStdString() + "/twin-synthetic-extras.txt";
+        {
+            std::ofstream f(path);
+            f << synthetic(200, 1000, 5, 12, true);
+        }
+        auto cap = importFtraceFile(path);
+        QVERIFY(cap.ok());
+        TwinOptions o;
+        o.capturePath = path;
+        auto fit = fitTwin(*cap, o);
+        QVERIFY2(fit.ok(), fit ? "" : fit.error().toString().c_str());
+        // 1 ms hrtimer expiries that wake "rt" do not make HZ 1000
+        QCOMPARE(fit->hz, 250);
+        const nlohmann::json* rt = nullptr;
+        const nlohmann::json* rx = nullptr;
+        for (const auto& t : fit->scenario["tasks"]) {
+            if (t["name"] == "rt") rt = &t;
+            if (t["name"] == "rx") rx = &t;
+        }
+        QVERIFY(rt && rx);
+        // rt: SCHED_FIFO 90 (prio 9), periodic on its 1 ms timer
+        QCOMPARE((*rt)["policy"].get<std::string>(), std::string("fifo"));
+        QCOMPARE((*rt)["priority"].get<int>(), 90);
+        QCOMPARE(parseDuration((*rt)["events"][1]["timer"]["period"].get<std::string>()),
+                 std::optional<Time>(1'000'000));
+        // rx: suspends, and mydev's NET_RX softirq wakes it
+        QCOMPARE((*rx)["events"][1]["suspend"].get<std::string>(), std::string("rx"));
+        const auto& soft = fit->scenario["sources"][0]["then"][0];
+        QCOMPARE(soft["softirq"].get<std::string>(), std::string("NET_RX"));
+        QCOMPARE(soft["then"][0]["wake"].get<std::string>(), std::string("rx"));
+        const RunResult twin = runTwin(*fit);
+        const TwinReport rep = compareTwin(*cap, *fit, twin);
+        const TwinRow* n = row(rep, "wakeup/rx.n");
+        QVERIFY(n && n->hasTwin);
+        QVERIFY2(std::abs(n->twin - n->capture) <= 0.1 * n->capture,
+                 (std::to_string(n->capture) + " vs " + std::to_string(n->twin)).c_str());
     }
 
     void badInputNamesFileAndPlace() {
