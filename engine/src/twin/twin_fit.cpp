@@ -172,19 +172,36 @@ Result<TwinFit> fitTwin(const ImportResult& capture, const TwinOptions& opt) {
     if (!opt.workloadPath.empty()) {
         auto w = Scenario::fromFile(opt.workloadPath);
         if (!w) return w.error();
+        // rt-app names its threads after the task's key (every instance the same comm,
+        // cut to TASK_COMM_LEN - 1); the scenario names them "<key>-<index>" as rt-app's
+        // logs do. The capture's threads of one key, in pid order, are its instances in order.
+        std::map<std::string, std::vector<std::string>> byComm; // comm -> scenario threads
         if (auto it = w->parts().find("tasks"); it != w->parts().end())
             for (const auto& t : *it) {
                 const std::string n = t.value("name", "");
                 const int inst = t.value("instance", 1);
                 for (int i = 0; i < inst; ++i) {
                     const std::string thread = inst > 1 ? n + "-" + std::to_string(i) : n;
-                    skip.insert(thread);
-                    skip.insert(thread.substr(0, 15)); // TASK_COMM_LEN
+                    std::string key = thread;
+                    if (const auto dash = key.rfind('-');
+                        dash != std::string::npos && dash + 1 < key.size() &&
+                        key.find_first_not_of("0123456789", dash + 1) == std::string::npos)
+                        key.resize(dash);
+                    byComm[key.substr(0, 15)].push_back(thread);
+                    if (key != thread) byComm[thread.substr(0, 15)].push_back(thread);
                 }
             }
         doc["rtapp"] = std::filesystem::absolute(opt.workloadPath).string();
+        std::map<std::string, std::vector<std::pair<int, std::string>>> seen; // comm -> (pid, entity)
         for (const auto& [e, t] : cs.tasks)
-            if (skip.count(t.comm)) fit.taskNames[e] = t.comm;
+            if (byComm.count(t.comm) && !t.chunks.empty()) seen[t.comm].emplace_back(t.pid, e);
+        for (auto& [comm, list] : seen) {
+            std::sort(list.begin(), list.end());
+            const auto& threads = byComm[comm];
+            for (std::size_t i = 0; i < list.size() && i < threads.size(); ++i)
+                fit.taskNames[list[i].second] = threads[i];
+            skip.insert(comm);
+        }
     }
     std::vector<LineWake> wakes;
     json tasks = fitTasks(cs, skip, vectorRaiser, deviceLines, wakes, fit);
