@@ -65,6 +65,8 @@ int cmdTwin(Args& a) {
     for (const char* ext : {".md", ".json"})
         if (report.size() > std::strlen(ext) && report.ends_with(ext)) report.resize(report.size() - std::strlen(ext));
     namespace fs = std::filesystem;
+    if (!report.empty() && (report + ".json" == out || report + ".md" == out))
+        throw UsageError{"--report " + report + " would overwrite the twin " + out + "; give the report another name"};
     const fs::path outPath(out);
     opt.arrivalsDir = outPath.stem().string() + ".arrivals";
 

@@ -194,6 +194,15 @@ Result<CaptureStats> scanCapture(const ImportResult& capture, const std::string&
         auto& all = cs.softirqs[key.second];
         all.insert(all.end(), list.begin(), list.end());
     }
+    for (const Flow& f : t.flows()) {
+        if (f.kind != FlowKind::WakeTask || f.srcLane != f.dstLane) continue;
+        const auto src = t.topSegmentAt(f.srcLane, f.srcTime);
+        if (!src || src->kind != ContextKind::Hardirq || f.dstTime < src->end) continue;
+        // nothing else ran in between: the task under the hardirq is switched out for the wakee
+        const auto before = t.topSegmentAt(f.srcLane, f.dstTime - 1);
+        if (before && before->kind == ContextKind::Hardirq) continue;
+        if (f.dstTime - src->end < 1'000'000) cs.exitToSwitch.push_back(f.dstTime - src->end);
+    }
     // Work items: each queue_work -> execute_start flow, its cause and the run's cost.
     for (const Flow& f : t.flows()) {
         if (f.kind != FlowKind::QueueWork) continue;

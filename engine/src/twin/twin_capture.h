@@ -75,6 +75,10 @@ struct CaptureStats {
     std::map<std::string, std::vector<WorkRun>> works;       // fn -> runs
     std::map<std::string, TaskStats> tasks;                  // entity -> stats
     std::map<std::string, std::uint64_t> raisesOutsideLines; // vector -> raises from task/softirq context
+    // A task woken from a hardirq that runs next on that CPU: from the hardirq's
+    // exit to the switch (irq_exit(), the return path, __schedule() up to the
+    // sched_switch tracepoint).
+    std::vector<Time> exitToSwitch;
 };
 
 Result<CaptureStats> scanCapture(const ImportResult& capture, const std::string& capturePath);

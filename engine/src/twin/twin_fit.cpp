@@ -156,6 +156,10 @@ Result<TwinFit> fitTwin(const ImportResult& capture, const TwinOptions& opt) {
         for (const auto& r : it->second) c.push_back(r.cost);
         params[param] = durationText(std::min<Time>(median(c), 1'000'000));
     };
+    // The way out of an interrupt that woke a task to that task running (irq_exit(),
+    // the return path, __schedule()): the engine's cost.irq_exit_ns, before it switches.
+    if (cs.exitToSwitch.size() >= 10)
+        params["cost.irq_exit_ns"] = durationText(std::min<Time>(median(cs.exitToSwitch), 100'000));
     kernelCost("TIMER", "cost.timer_softirq_ns");
     kernelCost("RCU", "cost.rcu_softirq_ns");
     kernelCost("SCHED", "cost.load_balance_ns");
