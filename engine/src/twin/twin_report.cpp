@@ -163,8 +163,12 @@ TwinReport compareTwin(const ImportResult& capture, const TwinFit& fit, const Ru
         latencyRows(b, "wakeup/" + task, samples, it != twinWake.end() ? it->second : std::vector<Time>{}, true);
     }
     // rt-app's wu_lat: the real run's logs against the twin's series.
-    for (const auto& [thread, samples] : rtappWuLat)
-        latencyRows(b, "wu_lat/" + thread, samples, samplesOf(twin.metrics, "wu_lat/" + thread), true);
+    for (const auto& [thread, samples] : rtappWuLat) {
+        const auto mine = samplesOf(twin.metrics, "wu_lat/" + thread);
+        // a thread without a timer event logs wu_lat 0 and the twin has no series: nothing to compare
+        if (mine.empty() && std::all_of(samples.begin(), samples.end(), [](Time t) { return t == 0; })) continue;
+        latencyRows(b, "wu_lat/" + thread, samples, mine, true);
+    }
     return r;
 }
 
