@@ -229,6 +229,41 @@ private slots:
                  (std::to_string(n->capture) + " vs " + std::to_string(n->twin)).c_str());
     }
 
+    // The arrivals the twin writes: "shuffle" deals every gap once per cycle (a run of
+    // one cycle has one arrival per gap), "gaps" draws them independently.
+    void shuffleDealsEachGapOncePerCycle() {
+        using nlohmann::json;
+        auto scenario = [](const json& arrival, const char* duration) {
+            json src{{"name", "dev"}, {"arrival", arrival}, {"handler", {{"cost", "1us"}}}};
+            json doc{{"schema", "irqscope.scenario/1"},
+                     {"machine.cpus", 1},
+                     {"run.duration_ns", duration},
+                     {"sources", json::array({src})}};
+            return Scenario::fromJsonText(doc.dump(), "arrivals.json");
+        };
+        auto count = [&](const json& arrival, const char* duration) {
+            auto s = scenario(arrival, duration);
+            if (!s) qFatal("%s", s.error().toString().c_str());
+            RunOptions o;
+            o.recordTrace = false;
+            o.recordState = false;
+            auto r = run(*s, o);
+            if (!r) qFatal("%s", r.error().toString().c_str());
+            for (const auto& l : r->metrics.irqLines)
+                if (l.name == "dev") return l.raised;
+            return std::uint64_t(0);
+        };
+        const json deck{{"shuffle", json::array({json::array({"100us", 5}), json::array({"900us", 5})})}};
+        // 10 gaps summing to 5 ms, for 5 ms: exactly 10 arrivals, whatever the order
+        QCOMPARE(count(deck, "5ms"), std::uint64_t(10));
+        QCOMPARE(count(deck, "50ms"), std::uint64_t(100));
+        // i.i.d. gaps of a fixed 1 ms: one a millisecond
+        QCOMPARE(count(json{{"gaps", "1ms"}}, "100ms"), std::uint64_t(100));
+        auto bad = scenario(json{{"shuffle", json::array({json::array({"1us", -1})})}}, "1ms");
+        QVERIFY(!bad.ok());
+        QCOMPARE(bad.error().where, std::string("sources[0].arrival.shuffle[0]"));
+    }
+
     void badInputNamesFileAndPlace() {
         ImportResult empty;
         TwinOptions o;
