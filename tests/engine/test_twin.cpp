@@ -257,6 +257,9 @@ private slots:
         // 10 gaps summing to 5 ms, for 5 ms: exactly 10 arrivals, whatever the order
         QCOMPARE(count(deck, "5ms"), std::uint64_t(10));
         QCOMPARE(count(deck, "50ms"), std::uint64_t(100));
+        // the run starts at a uniform point of the first gap, not one gap in: five 1 ms gaps
+        // give five arrivals before 4.99 ms (unless the phase drawn is above 0.99)
+        QCOMPARE(count(json{{"shuffle", json::array({json::array({"1ms", 5})})}}, "4.99ms"), std::uint64_t(5));
         // i.i.d. gaps of a fixed 1 ms: one a millisecond
         QCOMPARE(count(json{{"gaps", "1ms"}}, "100ms"), std::uint64_t(100));
         auto bad = scenario(json{{"shuffle", json::array({json::array({"1us", -1})})}}, "1ms");
