@@ -222,7 +222,8 @@ Result<CaptureStats> scanCapture(const ImportResult& capture, const std::string&
         if (w.fn.empty()) continue;
         cs.works[w.fn].push_back(std::move(w));
     }
-    for (auto& [name, l] : cs.lines) {
+    for (auto& entry : cs.lines) {
+        LineStats& l = entry.second; // a named reference: clang 14 refuses lambdas capturing a structured binding
         std::vector<std::size_t> order(l.entries.size());
         for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
         std::sort(order.begin(), order.end(),

@@ -25,7 +25,7 @@ Split split(const CpuMetrics& c) {
     for (Time v : c.ns) total += v;
     Split s;
     if (total <= 0) return s;
-    auto at = [&](TimeBucket b) { return double(c.ns[static_cast<int>(b)]); };
+    auto at = [&](TimeBucket b) { return double(c.ns[static_cast<std::size_t>(b)]); };
     const double t = double(total);
     s.pct["hardirq"] = 100 * at(TimeBucket::Hardirq) / t;
     s.pct["softirq"] = 100 * at(TimeBucket::Softirq) / t;
