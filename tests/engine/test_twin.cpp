@@ -11,6 +11,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -265,6 +266,43 @@ private slots:
         auto bad = scenario(json{{"shuffle", json::array({json::array({"1us", -1})})}}, "1ms");
         QVERIFY(!bad.ok());
         QCOMPARE(bad.error().where, std::string("sources[0].arrival.shuffle[0]"));
+    }
+
+    // tests/data/twin/fifo-cfs-io: rt-app's FIFO and CFS threads and a dd on virtio-blk,
+    // recorded on this project's 2-vCPU VM, with rt-app's own logs of the run.
+    void realRtappCaptureWithItsWorkload() {
+        const std::string dir = std::string(IRQSCOPE_TEST_DATA) + "/twin/fifo-cfs-io/";
+        auto cap = importFtraceFile(dir + "capture.txt");
+        QVERIFY(cap.ok());
+        TwinOptions o;
+        o.capturePath = dir + "capture.txt";
+        o.workloadPath = dir + "taskset.json";
+        auto fit = fitTwin(*cap, o);
+        QVERIFY2(fit.ok(), fit ? "" : fit.error().toString().c_str());
+        QCOMPARE(fit->hz, 250); // the 1 ms rt-app timer does not make it 1000
+        // the capture's rt-app threads are the workload's, not inferred again
+        int mapped = 0;
+        for (const auto& [entity, name] : fit->taskNames)
+            if (entity.starts_with("fifo1ms/")) {
+                QCOMPARE(name, std::string("fifo1ms-3"));
+                ++mapped;
+            }
+        QCOMPARE(mapped, 1);
+        for (const auto& t : fit->scenario["tasks"]) QVERIFY(!t["name"].get<std::string>().starts_with("fifo"));
+        std::map<std::string, std::vector<Time>> wu;
+        for (const char* thread : {"fifo1ms-3", "fifo2ms-4", "fifo5ms-5"}) {
+            auto rows = readRtappLogWuLat(dir + "logs/rtapp-" + thread + ".log");
+            QVERIFY(rows.ok());
+            wu[thread] = *rows;
+        }
+        const RunResult twin = runTwin(*fit);
+        const TwinReport rep = compareTwin(*cap, *fit, twin, wu);
+        const TwinRow* disk = row(rep, "irq_rate/virtio1-req.0");
+        QVERIFY(disk && disk->met);
+        for (const auto& r : rep.rows)
+            if (r.metric.starts_with("cpu")) QVERIFY2(r.met, r.metric.c_str());
+        const TwinRow* wuRow = row(rep, "wu_lat/fifo1ms-3.p50");
+        QVERIFY(wuRow && wuRow->hasCapture && wuRow->hasTwin && !wuRow->target.empty());
     }
 
     void badInputNamesFileAndPlace() {
