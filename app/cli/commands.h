@@ -12,6 +12,7 @@ int cmdRun(Args& a);
 int cmdSweep(Args& a);
 int cmdImport(Args& a);
 int cmdMerge(Args& a);
+int cmdTwin(Args& a);
 
 // Shared by run/describe/sweep: a preset or file plus --set overrides.
 struct ScenarioArgs;

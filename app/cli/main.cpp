@@ -38,6 +38,12 @@ commands:
                                   every run is there exactly once
   import TRACE [--metrics FILE|-] [--trace FILE] [--image FILE] [--quiet]
                                   read an ftrace text capture
+  twin CAPTURE -o TWIN.json [--workload TASKSET.json] [--replay-arrivals]
+      [--report REPORT] [--rtapp-logs DIR] [--seed N] [--quiet]
+                                  fit a scenario of the captured machine, run
+                                  it and print capture and twin side by side
+                                  (--report: REPORT.md and REPORT.json;
+                                  --rtapp-logs: rt-app's logs of the real run)
 
 run, sweep and import draw a progress bar on standard error when it is a
 terminal (--quiet: never).
@@ -68,6 +74,7 @@ int main(int argc, char** argv) {
         else if (cmd == "sweep") rc = cmdSweep(args);
         else if (cmd == "merge") rc = cmdMerge(args);
         else if (cmd == "import") rc = cmdImport(args);
+        else if (cmd == "twin") rc = cmdTwin(args);
         // a full disk or a closed descriptor behind stdout is a failure, not a success
         if (rc >= 0) return checkStdout() && rc == 0 ? 1 : rc;
         std::fprintf(stderr, "irqscope-cli: unknown command '%s'\n\n%s", cmd.c_str(), kUsage);

@@ -17,7 +17,7 @@ _irqscope_cli() {
         esac
     done
     if [[ -z "$cmd" ]]; then
-        COMPREPLY=($(compgen -W "presets describe run sweep merge import --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "presets describe run sweep merge import twin --help --version" -- "$cur"))
         return
     fi
 
@@ -29,8 +29,11 @@ _irqscope_cli() {
                 COMPREPLY=($(compgen -W "$(_irqscope_cli_params)" -S = -- "$cur"))
             fi
             return ;;
-        --metrics | --trace | --image | --out)
+        --metrics | --trace | --image | --out | -o | --report | --workload)
             _filedir
+            return ;;
+        --rtapp-logs)
+            _filedir -d
             return ;;
         --images)
             _filedir -d
@@ -52,6 +55,7 @@ _irqscope_cli() {
         run) opts="--set --seed --duration --metrics --trace --image --quiet" ;;
         sweep) opts="--vary --set --duration --jobs --shard --images --image-format --format --quiet --out" ;;
         import) opts="--metrics --trace --image --quiet" ;;
+        twin) opts="-o --workload --replay-arrivals --report --rtapp-logs --seed --quiet" ;;
         merge) _filedir csv; return ;;
     esac
     if [[ "$cur" == -* ]]; then
@@ -59,7 +63,7 @@ _irqscope_cli() {
         return
     fi
     # the first word after the command: a preset or a file
-    if [[ "$cmd" == import ]]; then
+    if [[ "$cmd" == import || "$cmd" == twin ]]; then
         _filedir
     elif [[ "${words[cword - 1]}" == "$cmd" ]]; then
         COMPREPLY=($(compgen -W "$(irqscope-cli presets 2>/dev/null | cut -f1)" -- "$cur"))

@@ -54,7 +54,10 @@ const char* kParts = R"({
       "every": {"$ref": "#/$defs/duration"}, "start": {"$ref": "#/$defs/duration"}}},
     "replay": {"type": "string", "minLength": 1},
     "on_submit": {"type": "object", "additionalProperties": false, "required": ["latency"],
-                  "properties": {"latency": {"$ref": "#/$defs/cost"}}}}},
+                  "properties": {"latency": {"$ref": "#/$defs/cost"}}},
+    "gaps": {"$ref": "#/$defs/cost"},
+    "shuffle": {"type": "array", "minItems": 1, "items": {"type": "array", "minItems": 2, "maxItems": 2,
+                "prefixItems": [{"$ref": "#/$defs/duration"}, {"type": "integer", "minimum": 0, "maximum": 1000000}]}}}},
   "chain": {"type": "array", "items": {"$ref": "#/$defs/step"}},
   "step": {"type": "object", "additionalProperties": false, "properties": {
     "softirq": {"enum": ["NET_TX", "NET_RX", "BLOCK", "IRQ_POLL"]},

@@ -75,7 +75,7 @@ Result<Arrival> readArrival(const json& v, const std::string& source, const std:
     if (!v.is_object() || v.size() != 1)
         return Error{source, path,
                      "expected one of {\"periodic\": ...}, {\"poisson\": ...}, {\"bursts\": ...}, {\"replay\": ...}, "
-                     "{\"on_submit\": ...}, found " +
+                     "{\"on_submit\": ...}, {\"gaps\": ...}, {\"shuffle\": ...}, found " +
                          describeValue(v)};
     // (not `const auto& [k, b] = *v.items().begin()`: that binds to a dead iterator)
     const std::string kind = v.begin().key();
@@ -144,8 +144,35 @@ Result<Arrival> readArrival(const json& v, const std::string& source, const std:
         auto d = readDistribution(body["latency"], source, at + ".latency");
         if (!d) return d.error();
         a.latency = *d;
+    } else if (kind == "gaps") {
+        // a renewal process: independent gaps drawn from a cost (an empirical
+        // inter-arrival histogram, as `irqscope-cli twin` fits from a capture)
+        a.kind = Arrival::Kind::Gaps;
+        auto d = readDistribution(body, source, at);
+        if (!d) return d.error();
+        if (d->mean() <= 0) return Error{source, at, "the gaps between arrivals must have a mean above 0"};
+        a.latency = *d;
+    } else if (kind == "shuffle") {
+        // the gaps of a histogram drawn without replacement: each cycle uses every
+        // gap its count of times, in random order, so a cycle lasts the sum of the
+        // gaps (the capture's duration, as `irqscope-cli twin` fits it)
+        a.kind = Arrival::Kind::Shuffle;
+        if (!body.is_array() || body.empty()) return Error{source, at, "expected [[gap, count], ...]"};
+        for (std::size_t i = 0; i < body.size(); ++i) {
+            const std::string bin = at + "[" + std::to_string(i) + "]";
+            const json& b = body[i];
+            if (!b.is_array() || b.size() != 2 || !b[1].is_number_integer() || b[1].get<std::int64_t>() < 0 ||
+                b[1].get<std::int64_t>() > 1'000'000)
+                return Error{source, bin, "expected [gap, count], a count from 0 to 1000000"};
+            auto t = readDuration(b[0], source, bin + "[0]", true);
+            if (!t) return t.error();
+            a.times.insert(a.times.end(), static_cast<std::size_t>(b[1].get<std::int64_t>()), *t);
+            if (a.times.size() > 10'000'000) return Error{source, at, "more than 10 million gaps"};
+        }
+        if (a.times.empty()) return Error{source, at, "expected at least one gap with a count above 0"};
     } else {
-        return Error{source, at, "unknown arrival; expected periodic, poisson, bursts, replay or on_submit"};
+        return Error{source, at,
+                     "unknown arrival; expected periodic, poisson, bursts, replay, on_submit, gaps or shuffle"};
     }
     return a;
 }
@@ -182,7 +209,7 @@ Result<SourcePart> readSource(const json& part, std::size_t i, const PartNames& 
     auto arrival = part.find("arrival");
     if (arrival == part.end())
         return Error{source, s.path + ".arrival",
-                     "every source needs an arrival: periodic, poisson, bursts, replay or on_submit"};
+                     "every source needs an arrival: periodic, poisson, bursts, replay, on_submit, gaps or shuffle"};
     auto a = readArrival(*arrival, source, s.path + ".arrival");
     if (!a) return a.error();
     s.arrival = std::move(*a);

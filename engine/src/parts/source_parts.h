@@ -30,14 +30,14 @@ class Machine;
 namespace irqscope::parts {
 
 struct Arrival {
-    enum class Kind : std::uint8_t { Periodic, Poisson, Bursts, Replay, OnSubmit } kind = Kind::Periodic;
+    enum class Kind : std::uint8_t { Periodic, Poisson, Bursts, Replay, OnSubmit, Gaps, Shuffle } kind = Kind::Periodic;
     Time period = 0;         // periodic: the period; bursts: "every"
     Time start = 0;          // periodic, bursts: the first arrival
     double rateHz = 0;       // poisson
     int count = 1;           // bursts: arrivals per burst
     Time gap = 0;            // bursts: between the arrivals of a burst
-    std::vector<Time> times; // replay: the arrival times, non-decreasing
-    Distribution latency;    // on_submit: from the task's submit to the interrupt
+    std::vector<Time> times; // replay: the arrival times, non-decreasing; shuffle: the deck of gaps
+    Distribution latency;    // on_submit: from the task's submit to the interrupt; gaps: the gap between arrivals
 };
 
 struct SourcePart {

@@ -67,8 +67,28 @@ private:
             break;
         case Arrival::Kind::Poisson: m_.q().schedule<&Source::arrive>(poissonGap(), *this); break;
         case Arrival::Kind::Replay: m_.q().schedule<&Source::arrive>(a.times.front(), *this); break;
+        case Arrival::Kind::Gaps: m_.q().schedule<&Source::arrive>(drawnGap(), *this); break;
+        case Arrival::Kind::Shuffle: // the run begins at a uniform point of the first gap (a stationary start)
+            m_.q().schedule<&Source::arrive>(
+                std::max<Time>(1, static_cast<Time>(arrivalRng_.uniform() * double(dealtGap()))), *this);
+            break;
         case Arrival::Kind::OnSubmit: break;
         }
+    }
+
+    Time drawnGap() { return std::max<Time>(1, part_.arrival.latency.sample(arrivalRng_)); }
+    // shuffle: the next gap of the deck, shuffled again (Fisher-Yates) at the start of each cycle
+    Time dealtGap() {
+        if (replayed_ == 0) {
+            if (deck_.empty()) deck_ = part_.arrival.times;
+            for (std::size_t i = deck_.size(); i > 1; --i) {
+                const auto j = std::min(i - 1, static_cast<std::size_t>(arrivalRng_.uniform() * double(i)));
+                std::swap(deck_[i - 1], deck_[j]);
+            }
+        }
+        const Time g = deck_[replayed_];
+        replayed_ = (replayed_ + 1) % deck_.size();
+        return std::max<Time>(1, g);
     }
 
     Time poissonGap() {
@@ -97,6 +117,8 @@ private:
         case Arrival::Kind::Replay:
             if (++replayed_ < a.times.size()) m_.q().schedule<&Source::arrive>(a.times[replayed_], *this);
             break;
+        case Arrival::Kind::Gaps: m_.q().schedule<&Source::arrive>(m_.now() + drawnGap(), *this); break;
+        case Arrival::Kind::Shuffle: m_.q().schedule<&Source::arrive>(m_.now() + dealtGap(), *this); break;
         case Arrival::Kind::OnSubmit: break;
         }
     }
@@ -143,7 +165,8 @@ private:
     const Step* thread_ = nullptr;
     Time next_ = 0;            // periodic: the next arrival; bursts: the current burst's start
     int inBurst_ = 0;          // bursts: arrivals of the current burst so far
-    std::size_t replayed_ = 0; // replay: arrivals so far
+    std::size_t replayed_ = 0; // replay: arrivals so far; shuffle: position in the deck
+    std::vector<Time> deck_;   // shuffle: the gaps in this cycle's order
     std::optional<Time> raisedAt_, threadIrqAt_, threadWokenAt_;
     std::optional<devices::LatencyRef> irqToThread_;
 };

@@ -1,0 +1,258 @@
+#include "twin/twin_capture.h"
+
+#include "trace/ftrace_line.h"
+
+#include <algorithm>
+#include <cstring>
+#include <fstream>
+#include <unordered_map>
+
+namespace irqscope::twin {
+
+Time exclusiveNs(const Trace& t, std::uint32_t lane, int depth, const Segment& s) {
+    Time child = 0;
+    if (depth + 1 < t.depthCount(lane)) {
+        const auto [a, b] = t.segmentRange(lane, depth + 1, s.start, s.end);
+        for (std::size_t i = a; i < b; ++i) {
+            const Segment c = t.segment(lane, depth + 1, i);
+            child += std::min(c.end, s.end) - std::max(c.start, s.start);
+        }
+    }
+    return std::max<Time>(0, s.end - s.start - child);
+}
+
+namespace {
+
+bool isTask(ContextKind k) {
+    return k == ContextKind::User || k == ContextKind::Kthread || k == ContextKind::Ksoftirqd ||
+           k == ContextKind::Kworker || k == ContextKind::IrqThread;
+}
+
+// What was running at t on the lane: the cause of a raise, a queue_work or a wake-up there.
+Cause causeAt(const Trace& t, std::uint32_t lane, Time at) {
+    Cause c;
+    const auto seg = t.topSegmentAt(lane, at);
+    if (!seg) return c;
+    c.name = std::string(t.str(seg->entity));
+    c.at = seg->start;
+    if (seg->kind == ContextKind::Hardirq) c.kind = Cause::Kind::Line;
+    else if (seg->kind == ContextKind::Softirq || seg->kind == ContextKind::Tasklet) c.kind = Cause::Kind::Softirq;
+    else if (isTask(seg->kind)) c.kind = Cause::Kind::Task;
+    return c;
+}
+
+// sched_switch in the tracefs form (prev_comm=... prev_pid=N prev_prio=P prev_state=S ==> next_comm=...
+// next_pid=N next_prio=P) or trace-cmd's (comm:pid [prio] S ==> comm:pid [prio]).
+struct SwitchInfo {
+    int prevPid = -1, prevPrio = -1, nextPid = -1, nextPrio = -1;
+    std::string_view prevState;
+};
+
+bool parseSwitch(std::string_view f, SwitchInfo& s) {
+    using namespace ftrace;
+    if (auto v = fieldValue(f, "prev_pid")) {
+        auto p = toInt(*v);
+        auto pp = fieldValue(f, "prev_prio");
+        auto st = fieldValue(f, "prev_state");
+        auto n = fieldValue(f, "next_pid");
+        auto np = fieldValue(f, "next_prio");
+        if (!p || !pp || !st || !n || !np) return false;
+        s.prevPid = static_cast<int>(*p);
+        s.prevPrio = static_cast<int>(toInt(*pp).value_or(120));
+        s.prevState = *st;
+        s.nextPid = static_cast<int>(toInt(*n).value_or(-1));
+        s.nextPrio = static_cast<int>(toInt(*np).value_or(120));
+        return true;
+    }
+    const auto arrow = f.find(" ==> ");
+    if (arrow == std::string_view::npos) return false;
+    auto side = [](std::string_view x, int& pid, int& prio, std::string_view* state) {
+        const auto lb = x.rfind('[');
+        const auto rb = x.rfind(']');
+        if (lb == std::string_view::npos || rb == std::string_view::npos || rb < lb) return false;
+        const auto colon = x.rfind(':', lb);
+        if (colon == std::string_view::npos) return false;
+        pid = static_cast<int>(toInt(trim(x.substr(colon + 1, lb - colon - 1))).value_or(-1));
+        prio = static_cast<int>(toInt(x.substr(lb + 1, rb - lb - 1)).value_or(120));
+        if (state) *state = trim(x.substr(rb + 1));
+        return pid >= 0;
+    };
+    return side(f.substr(0, arrow), s.prevPid, s.prevPrio, &s.prevState) &&
+           side(f.substr(arrow + 5), s.nextPid, s.nextPrio, nullptr);
+}
+
+// The second pass: priorities and sleeps by pid.
+Status readTaskStates(const std::string& path, Time offset, std::unordered_map<int, TaskStats>& byPid) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Error{path, "", std::string("cannot open: ") + std::strerror(errno)};
+    std::string line;
+    while (std::getline(in, line)) {
+        const auto p = ftrace::parseLine(line);
+        if (p.kind != ftrace::LineKind::Event || p.event.name != "sched_switch") continue;
+        SwitchInfo s;
+        if (!parseSwitch(p.event.fields, s)) continue;
+        const Time t = p.event.ts - offset;
+        if (s.prevPid > 0) {
+            TaskStats& ts = byPid[s.prevPid];
+            ts.prio = s.prevPrio;
+            const char st = s.prevState.empty() ? 'R' : s.prevState.front();
+            if (st != 'R') ts.sleeps.push_back(t);
+            if (st == 'X' || st == 'Z') ts.exited = true;
+        }
+        if (s.nextPid > 0) byPid[s.nextPid].prio = s.nextPrio;
+    }
+    return okStatus();
+}
+
+int pidOf(std::string_view entity) {
+    const auto slash = entity.rfind('/');
+    if (slash == std::string_view::npos) return -1;
+    return static_cast<int>(ftrace::toInt(entity.substr(slash + 1)).value_or(-1));
+}
+
+} // namespace
+
+Result<CaptureStats> scanCapture(const ImportResult& capture, const std::string& capturePath) {
+    const Trace& t = capture.trace;
+    CaptureStats cs;
+    cs.cpus = capture.report.cpus;
+    cs.duration = t.endTime() - t.startTime();
+    // (cpu, vector) -> runs, in time order, and the raises before each
+    std::map<std::pair<int, std::string>, std::vector<SoftirqRun>> runs;
+    std::map<std::pair<int, std::string>, std::vector<std::pair<Time, std::string>>> raises;
+    for (std::uint32_t lane = 0; lane < t.laneCount(); ++lane) {
+        const LaneInfo& li = t.lane(lane);
+        if (li.type != LaneType::Cpu) continue;
+        const int cpu = li.cpu;
+        for (int d = 0; d < t.depthCount(lane); ++d) {
+            const std::size_t n = t.segmentCount(lane, d);
+            for (std::size_t i = 0; i < n; ++i) {
+                const Segment s = t.segment(lane, d, i);
+                const std::string entity(t.str(s.entity));
+                if (s.kind == ContextKind::Hardirq) {
+                    LineStats& l = cs.lines[entity];
+                    l.entity = entity;
+                    l.vector = entity.find(':') == std::string::npos;
+                    l.entries.push_back(s.start);
+                    l.cpuOf.push_back(cpu);
+                    l.cost.push_back(exclusiveNs(t, lane, d, s));
+                    ++l.perCpu[cpu];
+                } else if (s.kind == ContextKind::Softirq) {
+                    SoftirqRun r{cpu, s.start, exclusiveNs(t, lane, d, s), {}, {}};
+                    if (d + 1 < t.depthCount(lane)) {
+                        const auto [a, b] = t.segmentRange(lane, d + 1, s.start, s.end);
+                        for (std::size_t k = a; k < b; ++k) {
+                            const Segment c = t.segment(lane, d + 1, k);
+                            if (c.kind == ContextKind::Tasklet)
+                                r.tasklets.emplace_back(std::string(t.str(c.entity)), exclusiveNs(t, lane, d + 1, c));
+                        }
+                    }
+                    runs[{cpu, entity}].push_back(std::move(r));
+                } else if (d == 0 && isTask(s.kind)) {
+                    TaskStats& ts = cs.tasks[entity];
+                    if (ts.entity.empty()) {
+                        ts.entity = entity;
+                        ts.pid = pidOf(entity);
+                        const auto slash = entity.rfind('/');
+                        ts.comm = entity.substr(0, slash);
+                        ts.kind = s.kind;
+                    }
+                    ts.chunks.push_back({s.start, s.end, exclusiveNs(t, lane, d, s), cpu});
+                    ts.cpus.insert(cpu);
+                }
+            }
+        }
+        for (const Instant& in : t.instants(lane)) {
+            if (in.kind == InstantKind::SoftirqRaise) {
+                const Cause c = causeAt(t, lane, in.t);
+                const std::string vec(t.str(in.entity));
+                raises[{cpu, vec}].emplace_back(in.t, c.kind == Cause::Kind::Line ? c.name : std::string());
+                if (c.kind != Cause::Kind::Line) ++cs.raisesOutsideLines[vec];
+            } else if (in.kind == InstantKind::Wakeup) {
+                const std::string wakee(t.str(in.entity));
+                auto it = cs.tasks.find(wakee);
+                TaskStats& ts = it != cs.tasks.end() ? it->second : cs.tasks[wakee];
+                ts.wakings.push_back(in.t);
+                const Cause c = causeAt(t, lane, in.t);
+                if (c.kind == Cause::Kind::Line) {
+                    ++ts.wokenBy[c.name];
+                    cs.lines[c.name].woke.insert(c.at);
+                } else if (c.kind == Cause::Kind::Softirq) ++ts.wokenBy["softirq:" + c.name];
+                else ++ts.wokenBy["task"];
+            }
+        }
+    }
+    // Raises to the run that served them: a raise at or before a run's start on that CPU.
+    for (auto& [key, list] : runs) {
+        std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.start < b.start; });
+        auto& rs = raises[key];
+        std::sort(rs.begin(), rs.end());
+        std::size_t k = 0;
+        for (auto& r : list) {
+            while (k < rs.size() && rs[k].first <= r.start) r.raisers.push_back(rs[k++].second);
+        }
+        auto& all = cs.softirqs[key.second];
+        all.insert(all.end(), list.begin(), list.end());
+    }
+    for (const Flow& f : t.flows()) {
+        if (f.kind != FlowKind::WakeTask || f.srcLane != f.dstLane) continue;
+        const auto src = t.topSegmentAt(f.srcLane, f.srcTime);
+        if (!src || src->kind != ContextKind::Hardirq || f.dstTime < src->end) continue;
+        // nothing else ran in between: the task under the hardirq is switched out for the wakee
+        const auto before = t.topSegmentAt(f.srcLane, f.dstTime - 1);
+        if (before && before->kind == ContextKind::Hardirq) continue;
+        if (f.dstTime - src->end < 1'000'000) cs.exitToSwitch.push_back(f.dstTime - src->end);
+    }
+    // Work items: each queue_work -> execute_start flow, its cause and the run's cost.
+    for (const Flow& f : t.flows()) {
+        if (f.kind != FlowKind::QueueWork) continue;
+        const auto seg = t.segmentAt(f.dstLane, 0, f.dstTime);
+        if (!seg) continue;
+        WorkRun w;
+        w.fn = std::string(t.str(seg->detail));
+        w.cost = exclusiveNs(t, f.dstLane, 0, *seg);
+        const auto [a, b] = t.instantRange(f.srcLane, f.srcTime, f.srcTime + 1);
+        const auto ins = t.instants(f.srcLane);
+        for (std::size_t i = a; i < b; ++i)
+            if (ins[i].kind == InstantKind::QueueWork) {
+                w.wq = std::string(t.str(ins[i].entity));
+                if (w.fn.empty()) w.fn = std::string(t.str(ins[i].detail));
+            }
+        w.queuedBy = causeAt(t, f.srcLane, f.srcTime);
+        if (w.fn.empty()) continue;
+        cs.works[w.fn].push_back(std::move(w));
+    }
+    for (auto& entry : cs.lines) {
+        LineStats& l = entry.second; // a named reference: clang 14 refuses lambdas capturing a structured binding
+        std::vector<std::size_t> order(l.entries.size());
+        for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+        std::sort(order.begin(), order.end(),
+                  [&](std::size_t a, std::size_t b) { return l.entries[a] < l.entries[b]; });
+        std::vector<Time> e, c;
+        std::vector<int> cp;
+        for (std::size_t i : order) {
+            e.push_back(l.entries[i]);
+            c.push_back(l.cost[i]);
+            cp.push_back(l.cpuOf[i]);
+        }
+        l.entries = std::move(e);
+        l.cost = std::move(c);
+        l.cpuOf = std::move(cp);
+    }
+    // Priorities and sleeps from the text.
+    std::unordered_map<int, TaskStats> byPid;
+    if (!capturePath.empty())
+        if (auto st = readTaskStates(capturePath, capture.report.timeOffsetNs, byPid); !st) return st.error();
+    for (auto& [entity, ts] : cs.tasks) {
+        std::sort(ts.chunks.begin(), ts.chunks.end(), [](const auto& a, const auto& b) { return a.start < b.start; });
+        std::sort(ts.wakings.begin(), ts.wakings.end());
+        if (auto it = byPid.find(ts.pid); it != byPid.end()) {
+            ts.prio = it->second.prio;
+            ts.sleeps = it->second.sleeps;
+            ts.exited = it->second.exited;
+        }
+    }
+    return cs;
+}
+
+} // namespace irqscope::twin

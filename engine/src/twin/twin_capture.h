@@ -1,0 +1,89 @@
+// What a twin is fitted from: one pass over an imported capture's Trace (the
+// rebuilt per-CPU context stacks) collecting, per interrupt line, softirq
+// vector, tasklet, work function and task, the times and *exclusive* costs
+// (a context's duration minus what ran nested on it), and who caused what:
+// the context a softirq_raise, a queue_work or a wake-up happened in.
+// A second, light pass over the text reads what the Trace does not keep:
+// task priorities (sched_switch prio) and whether a task left the CPU to sleep
+// (prev_state) or was preempted.
+#pragma once
+
+#include "irqscope/ftrace.h"
+#include "irqscope/result.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace irqscope::twin {
+
+struct Cause {
+    enum class Kind : std::uint8_t { None, Line, Softirq, Task } kind = Kind::None;
+    std::string name; // line entity, vector, task entity
+    Time at = 0;      // start of the causing context (a hardirq: its entry)
+};
+
+struct LineStats {
+    std::string entity;        // "36:virtio1-requests", "local_timer"
+    std::vector<Time> entries; // sorted
+    std::vector<int> cpuOf;    // the CPU of each entry
+    std::vector<Time> cost;    // exclusive handler time per entry
+    std::map<int, std::uint64_t> perCpu;
+    bool vector = false; // an x86 irq_vectors handler (not irq_handler_entry)
+    std::set<Time> woke; // entries whose handler woke a task (on a timer line: hrtimer expiries)
+};
+
+struct SoftirqRun {
+    int cpu = 0;
+    Time start = 0, cost = 0;
+    std::vector<std::string> raisers;                   // line entities (or "") of the raises it ran
+    std::vector<std::pair<std::string, Time>> tasklets; // function, exclusive cost
+};
+
+struct WorkRun {
+    std::string fn, wq;
+    Time cost = 0;
+    Cause queuedBy; // from the queue_work instant matched by its flow
+};
+
+struct TaskChunk {
+    Time start = 0, end = 0, cost = 0; // on CPU, and exclusive of interrupts
+    int cpu = 0;
+};
+
+struct TaskStats {
+    std::string entity; // "comm/pid"
+    std::string comm;
+    int pid = 0;
+    ContextKind kind = ContextKind::User;
+    std::vector<TaskChunk> chunks; // sorted by start
+    std::vector<Time> wakings;     // sched_waking of this task
+    std::vector<Time> sleeps;      // switched out to sleep (prev_state not R)
+    int prio = 120;                // kernel prio (0-99 RT, 100-139 fair); -1 deadline
+    bool exited = false;           // prev_state X / Z seen
+    std::set<int> cpus;
+    // who woke it: a line entity (its hardirq), "softirq:<VEC>", or "task"
+    std::map<std::string, std::uint64_t> wokenBy;
+};
+
+struct CaptureStats {
+    int cpus = 0;
+    Time duration = 0;
+    std::map<std::string, LineStats> lines;
+    std::map<std::string, std::vector<SoftirqRun>> softirqs; // vector -> runs
+    std::map<std::string, std::vector<WorkRun>> works;       // fn -> runs
+    std::map<std::string, TaskStats> tasks;                  // entity -> stats
+    std::map<std::string, std::uint64_t> raisesOutsideLines; // vector -> raises from task/softirq context
+    // A task woken from a hardirq that runs next on that CPU: from the hardirq's
+    // exit to the switch (irq_exit(), the return path, __schedule() up to the
+    // sched_switch tracepoint).
+    std::vector<Time> exitToSwitch;
+};
+
+Result<CaptureStats> scanCapture(const ImportResult& capture, const std::string& capturePath);
+
+// Exclusive time of segment s of (lane, depth): its duration minus the nested depth + 1 segments.
+Time exclusiveNs(const Trace& t, std::uint32_t lane, int depth, const Segment& s);
+
+} // namespace irqscope::twin

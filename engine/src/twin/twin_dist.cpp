@@ -1,0 +1,70 @@
+#include "twin/twin_dist.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+namespace irqscope::twin {
+
+std::string durationText(Time ns) {
+    char b[48];
+    if (ns < 1000) std::snprintf(b, sizeof b, "%lldns", static_cast<long long>(ns));
+    else if (ns < 1'000'000 && ns % 1000 == 0) std::snprintf(b, sizeof b, "%lldus", static_cast<long long>(ns / 1000));
+    else if (ns < 1'000'000) std::snprintf(b, sizeof b, "%.3fus", double(ns) / 1e3);
+    else std::snprintf(b, sizeof b, "%.1fus", double(ns) / 1e3);
+    return b;
+}
+
+nlohmann::json empiricalCost(std::vector<Time> v, std::size_t maxBins) {
+    if (v.empty()) return "0ns";
+    std::sort(v.begin(), v.end());
+    if (v.front() == v.back()) return durationText(v.front());
+    const std::size_t n = v.size();
+    const std::size_t bins = std::min(n, std::max<std::size_t>(1, maxBins));
+    nlohmann::json out = nlohmann::json::array();
+    Time lastValue = -1;
+    for (std::size_t i = 0; i < bins; ++i) {
+        const std::size_t a = i * n / bins, b = (i + 1) * n / bins;
+        if (a == b) continue;
+        double sum = 0;
+        for (std::size_t k = a; k < b; ++k) sum += double(v[k]);
+        const Time value = static_cast<Time>(sum / double(b - a) + 0.5);
+        const double w = double(b - a);
+        if (value == lastValue) out.back()[1] = out.back()[1].get<double>() + w;
+        else out.push_back(nlohmann::json::array({durationText(value), w}));
+        lastValue = value;
+    }
+    return nlohmann::json{{"empirical", out}};
+}
+
+nlohmann::json shuffleGaps(const std::vector<Time>& gaps) {
+    std::map<int, std::pair<double, std::int64_t>> bins; // log bin -> (sum, count)
+    for (Time g : gaps) {
+        const int b = static_cast<int>(std::floor(20.0 * std::log10(double(std::max<Time>(1, g)))));
+        auto& [sum, n] = bins[b];
+        sum += double(g);
+        ++n;
+    }
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& [b, v] : bins)
+        out.push_back(
+            nlohmann::json::array({durationText(static_cast<Time>(v.first / double(v.second) + 0.5)), v.second}));
+    return out;
+}
+
+Time quantile(std::vector<Time> v, double q) {
+    if (v.empty()) return 0;
+    const auto k = static_cast<std::size_t>(q * double(v.size() - 1) + 0.5);
+    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k), v.end());
+    return v[k];
+}
+
+double meanOf(const std::vector<Time>& v) {
+    if (v.empty()) return 0;
+    double s = 0;
+    for (Time x : v) s += double(x);
+    return s / double(v.size());
+}
+
+} // namespace irqscope::twin
