@@ -8,6 +8,8 @@
 #include "core/player/PlayerController.h"
 #include "core/run/SimulationRunner.h"
 #include "core/scenario/KnobPanel.h"
+#include "core/scenario/PartsModel.h"
+#include "core/scenario/ScenarioTabs.h"
 #include "core/timeline/TimelinePlot.h"
 #include "core/util/TimeFormat.h"
 #include "irqscope/presets.h"
@@ -158,8 +160,9 @@ void MainWindow::createDocks() {
                 scenarioInfo_->setFixedHeight(std::clamp(int(std::ceil(size.height())) + 4, lines * 2, lines * 9));
             });
     sv->addWidget(scenarioInfo_);
-    knobs_ = new KnobPanel(sc);
-    sv->addWidget(knobs_, 1);
+    scenarioTabs_ = new ScenarioTabs(sc); // Parameters | Parts
+    knobs_ = scenarioTabs_->knobs();
+    sv->addWidget(scenarioTabs_, 1);
     scenarioDock->setWidget(sc);
     addDockWidget(Qt::LeftDockWidgetArea, scenarioDock);
 
@@ -265,6 +268,10 @@ void MainWindow::applyDefaultDockSizes() {
     resizeDocks({details, runs}, {3, 2}, Qt::Vertical);
 }
 
+PartsPanel* MainWindow::parts() const {
+    return scenarioTabs_->parts();
+}
+
 const RunRecord* MainWindow::currentRun() const {
     return runs_->byId(currentRunId_);
 }
@@ -357,7 +364,10 @@ void MainWindow::showRun(int runId) {
     if (keepView) timeline_->setView(view);
     stateView_->setRun(r->result);
     player_->setRun(r->result);
-    metrics_->setRun(r->result);
+    QStringList probes;
+    if (r->scenario)
+        for (const std::string& p : probeNames(*r->scenario)) probes << QString::fromStdString(p);
+    metrics_->setRun(r->result, probes);
     central_->setCurrentWidget(timeline_);
     selectRunRow(runId);
     updateDetails();
