@@ -171,8 +171,9 @@ private slots:
         QStringList changed;
         for (const ParamChange& c : r.changes) changed << c.path;
         QVERIFY2(changed.contains(QStringLiteral("sources[mydev].arrival.poisson.rate_hz")),
-                 qPrintable(changed.join(',')));
-        QVERIFY2(changed.contains(QStringLiteral("tasks[client].priority")), qPrintable(changed.join(',')));
+                 qPrintable(changed.join(QLatin1Char(','))));
+        QVERIFY2(changed.contains(QStringLiteral("tasks[client].priority")),
+                 qPrintable(changed.join(QLatin1Char(','))));
         // the task ran: it is in the run's task table
         bool found = false;
         for (const auto& task : r.result->metrics.tasks) found = found || task.name.rfind("client", 0) == 0;

@@ -259,13 +259,13 @@ std::optional<PartPath> partOfErrorPath(const std::string& where) {
 }
 
 std::string errorPath(const std::string& list, std::size_t index, const char* pointer) {
-    std::string dotted = std::string(pointer).substr(1);
+    std::string dotted = *pointer ? std::string(pointer + 1) : std::string();
     std::replace(dotted.begin(), dotted.end(), '/', '.');
     return list + "[" + std::to_string(index) + "]" + (dotted.empty() ? "" : "." + dotted);
 }
 
 bool fieldCovers(const char* pointer, const std::string& field) {
-    std::string dotted = std::string(pointer).substr(1);
+    std::string dotted = *pointer ? std::string(pointer + 1) : std::string();
     std::replace(dotted.begin(), dotted.end(), '/', '.');
     if (field.rfind(dotted, 0) != 0) return false;
     return field.size() == dotted.size() || field[dotted.size()] == '.' || field[dotted.size()] == '[';
