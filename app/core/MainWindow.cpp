@@ -154,14 +154,19 @@ void MainWindow::createDocks() {
     scenarioInfo_->viewport()->setAutoFillBackground(false);
     scenarioInfo_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     // As tall as the text, up to nine lines (then it scrolls), whatever the width and font.
+    // On the Parts tab at most three lines (it scrolls): the part's form needs the height.
+    auto fitInfo = [this] {
+        const int lines = scenarioInfo_->fontMetrics().lineSpacing();
+        const int most = scenarioTabs_ && scenarioTabs_->currentIndex() == 1 ? 3 : 9;
+        const double h = scenarioInfo_->document()->documentLayout()->documentSize().height();
+        scenarioInfo_->setFixedHeight(std::clamp(int(std::ceil(h)) + 4, lines * 2, lines * most));
+    };
     connect(scenarioInfo_->document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
-            [this](const QSizeF& size) {
-                const int lines = scenarioInfo_->fontMetrics().lineSpacing();
-                scenarioInfo_->setFixedHeight(std::clamp(int(std::ceil(size.height())) + 4, lines * 2, lines * 9));
-            });
+            fitInfo);
     sv->addWidget(scenarioInfo_);
     scenarioTabs_ = new ScenarioTabs(sc); // Parameters | Parts
     knobs_ = scenarioTabs_->knobs();
+    connect(scenarioTabs_, &QTabWidget::currentChanged, this, fitInfo);
     sv->addWidget(scenarioTabs_, 1);
     scenarioDock->setWidget(sc);
     addDockWidget(Qt::LeftDockWidgetArea, scenarioDock);

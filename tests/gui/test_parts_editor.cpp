@@ -238,6 +238,8 @@ private:
         parts()->select("sources", 0);
         parts()->editField("/arrival/poisson/rate_hz", QStringLiteral("-2000"));
         QTest::qWait(400);
+        // the refused rate shows its error under the field, not squeezed to nothing
+        QVERIFY(parts()->editor()->editorFor("/arrival/poisson/rate_hz")->parentWidget()->height() > 40);
         QVERIFY(w_->grab().save(
             QDir(qEnvironmentVariable("IRQSCOPE_DOC_SHOTS")).filePath(QStringLiteral("parts-editor.png"))));
     }

@@ -39,7 +39,7 @@ PartEditor::PartEditor(QWidget* parent) : QWidget(parent) {
     form_ = new QFormLayout(formBox_);
     form_->setContentsMargins(0, 0, 0, 0);
     form_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    form_->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    form_->setRowWrapPolicy(QFormLayout::DontWrapRows);
     v->addWidget(formBox_);
     jsonToggle_ = new QPushButton(this);
     jsonToggle_->setCheckable(true);
@@ -163,6 +163,11 @@ void PartEditor::build(const std::string& list) {
         v->addWidget(r.editor);
         r.error = new QLabel(r.box);
         r.error->setWordWrap(true);
+        {
+            QSizePolicy sp = r.error->sizePolicy();
+            sp.setHeightForWidth(false);
+            r.error->setSizePolicy(sp);
+        }
         r.error->setStyleSheet(QStringLiteral("color:#b3141b;"));
         r.error->hide();
         v->addWidget(r.error);
@@ -233,6 +238,11 @@ void PartEditor::clearPart() {
 void PartEditor::setErrorText(QLabel* label, QWidget* editor, const QString& text) {
     label->setText(text);
     label->setVisible(!text.isEmpty());
+    // QFormLayout gives a wrapped row a height of 0 when its field has a
+    // height-for-width; the wrapped message's height is set instead
+    label->setMinimumHeight(text.isEmpty() ? 0 : label->heightForWidth(std::max(editor->width(), 200)));
+    if (QWidget* box = label->parentWidget(); box && box->layout())
+        box->setMinimumHeight(text.isEmpty() ? 0 : box->layout()->minimumSize().height());
     editor->setStyleSheet(text.isEmpty() ? QString() : QStringLiteral("border: 2px solid #d62728;"));
 }
 
@@ -263,6 +273,9 @@ void PartEditor::showError(const char* pointer, const Error& e) {
             if (std::strcmp(r.field->pointer, pointer) == 0) target = &r;
     if (target) setErrorText(target->error, target->editor, text);
     else setErrorText(jsonError_, json_, text);
+    form_->invalidate();
+    form_->activate();
+    layout()->activate();
 }
 
 bool PartEditor::hasRow(const char* pointer) const {

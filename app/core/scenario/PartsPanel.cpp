@@ -98,8 +98,16 @@ PartsPanel::PartsPanel(QWidget* parent) : QWidget(parent) {
     scroll->setWidget(editor_);
     split->addWidget(top);
     split->addWidget(scroll);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 5);
+    // at 1366x768 the tab is about 300 px high: the list gets a third (it
+    // scrolls), the form the rest; both shares ignore their size hints
+    tree_->setMinimumHeight(tree_->fontMetrics().lineSpacing() * 4);
+    top->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
+    scroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 2);
+    split->setChildrenCollapsible(false);
+    scroll_ = scroll;
+    split_ = split;
     outer->addWidget(split, 1);
 
     connect(tree_, &QTreeWidget::currentItemChanged, this, &PartsPanel::selectionChanged);
@@ -136,6 +144,15 @@ void PartsPanel::retranslateUi() {
                       .arg(file));
         notice_->show();
     }
+}
+
+void PartsPanel::showEvent(QShowEvent* e) {
+    QWidget::showEvent(e);
+    if (sized_) return;
+    sized_ = true;
+    // a third for the list, the rest for the form, whatever the size hints say
+    const int h = split_->height();
+    split_->setSizes({h / 3, h - h / 3});
 }
 
 void PartsPanel::changeEvent(QEvent* e) {
@@ -303,12 +320,14 @@ void PartsPanel::applyField(const char* pointer, const QString& text) {
         lastEditOk_ = false;
         editor_->showError(pointer, Error{model_.scenario().source(), errorPath(list, index, pointer),
                                           parsed.syntaxError.toStdString()});
+        revealError();
         return;
     }
     if (auto st = model_.setField(list, index, pointer, parsed); !st) {
         lastEditOk_ = false;
         showBanner(QString());
         editor_->showError(pointer, st.error());
+        revealError();
         return;
     }
     accepted(list, index);
@@ -329,6 +348,16 @@ void PartsPanel::applyJson(const QString& text) {
     }
     lastEditOk_ = false;
     editor_->showError("", e);
+    revealError();
+}
+
+void PartsPanel::revealError() {
+    // the field that shows the error scrolls into view (the form can be taller than the dock)
+    for (QLabel* l : editor_->findChildren<QLabel*>())
+        if (l->isVisibleTo(editor_) && l->styleSheet().contains(QLatin1String("#b3141b"))) {
+            scroll_->ensureWidgetVisible(l, 10, 40);
+            return;
+        }
 }
 
 bool PartsPanel::editField(const char* pointer, const QString& text) {

@@ -15,6 +15,8 @@
 class QLabel;
 class QMenu;
 class QPushButton;
+class QScrollArea;
+class QSplitter;
 class QToolButton;
 class QTreeWidget;
 class QTreeWidgetItem;
@@ -53,6 +55,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* e) override;
+    void showEvent(QShowEvent* e) override;
 
 private:
     void rebuildTree();
@@ -62,6 +65,7 @@ private:
     void accepted(const std::string& list, std::size_t index);
     void refused(const Error& e);
     void showBanner(const QString& text);
+    void revealError();
     std::pair<std::string, std::size_t> selected() const;
     void retranslateUi();
     void updateButtons();
@@ -75,6 +79,9 @@ private:
     QPushButton* remove_ = nullptr;
     QLabel* banner_ = nullptr;
     PartEditor* editor_ = nullptr;
+    QScrollArea* scroll_ = nullptr;
+    QSplitter* split_ = nullptr;
+    bool sized_ = false;
     bool lastEditOk_ = false;
     bool rebuilding_ = false;
 };
