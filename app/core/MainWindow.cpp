@@ -154,10 +154,11 @@ void MainWindow::createDocks() {
     scenarioInfo_->viewport()->setAutoFillBackground(false);
     scenarioInfo_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     // As tall as the text, up to nine lines (then it scrolls), whatever the width and font.
-    // On the Parts tab at most three lines (it scrolls): the part's form needs the height.
+    // At most seven lines (it scrolls), three on the Parts tab: the part's form needs the height
+    // (and the tab bar took the room of two lines: the window still fits 1024x650).
     auto fitInfo = [this] {
         const int lines = scenarioInfo_->fontMetrics().lineSpacing();
-        const int most = scenarioTabs_ && scenarioTabs_->currentIndex() == 1 ? 3 : 9;
+        const int most = scenarioTabs_ && scenarioTabs_->currentIndex() == 1 ? 3 : 7;
         const double h = scenarioInfo_->document()->documentLayout()->documentSize().height();
         scenarioInfo_->setFixedHeight(std::clamp(int(std::ceil(h)) + 4, lines * 2, lines * most));
     };

@@ -100,12 +100,11 @@ PartsPanel::PartsPanel(QWidget* parent) : QWidget(parent) {
     split->addWidget(scroll);
     // at 1366x768 the tab is about 300 px high: the list gets a third (it
     // scrolls), the form the rest; both shares ignore their size hints
-    tree_->setMinimumHeight(tree_->fontMetrics().lineSpacing() * 4);
+    tree_->setMinimumHeight(tree_->fontMetrics().lineSpacing() * 2);
     top->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
     scroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 2);
-    split->setChildrenCollapsible(false);
     scroll_ = scroll;
     split_ = split;
     outer->addWidget(split, 1);
