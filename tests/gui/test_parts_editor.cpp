@@ -160,6 +160,19 @@ private slots:
         QCOMPARE(lists()["tasks"][0]["policy"], "fifo");
     }
 
+    void renameFollowsReferences() {
+        // the source queues work on mydrv_wq: renaming the workqueue renames the reference
+        parts()->select("workqueues", 0);
+        QVERIFY(parts()->editField("/name", QStringLiteral("rx_wq")));
+        QCOMPARE(lists()["workqueues"][0]["name"], "rx_wq");
+        QCOMPARE(lists()["sources"][0]["then"][0]["then"][0]["queue_work"]["workqueue"], "rx_wq");
+        // a name another workqueue has: refused at the name
+        QVERIFY(parts()->addPart("workqueues"));
+        QVERIFY(!parts()->editField("/name", QStringLiteral("rx_wq")));
+        QVERIFY(parts()->errorAt("/name").contains(QStringLiteral("workqueues[1].name")));
+        QVERIFY(parts()->removeSelected());
+    }
+
     void runsTheEditedScenario() {
         QSignalSpy done(w_->runner(), &SimulationRunner::finished);
         const int before = w_->runs()->size();

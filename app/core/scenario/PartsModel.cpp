@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QRegularExpression>
 
+#include <map>
 #include <set>
 
 namespace irqscope::app {
@@ -390,11 +391,48 @@ Status PartsModel::setField(const std::string& list, std::size_t index, const ch
     return replacePart(list, index, std::move(edited));
 }
 
+namespace {
+// The keys under which a part of `list` is named by another part (docs/scenarios.md).
+const std::set<std::string>& referenceKeys(const std::string& list) {
+    static const std::map<std::string, std::set<std::string>> keys = {
+        {"workqueues", {"queue_work", "workqueue"}},
+        {"tasks", {"wake", "wakeup", "suspend", "resume"}},
+        {"sources", {"submit", "irq_to_thread", "source"}},
+        {"resources", {"lock", "unlock", "signal", "broad", "barrier", "wait_completion", "complete", "ref", "mutex"}},
+        {"probes", {}}};
+    static const std::set<std::string> none;
+    auto it = keys.find(list);
+    return it == keys.end() ? none : it->second;
+}
+
+void renameReferences(json& j, const std::set<std::string>& keys, const std::string& from, const std::string& to) {
+    if (j.is_object()) {
+        for (auto it = j.begin(); it != j.end(); ++it) {
+            if (it.value().is_string() && keys.contains(it.key()) && it.value() == from) it.value() = to;
+            else renameReferences(it.value(), keys, from, to);
+        }
+    } else if (j.is_array()) {
+        for (json& e : j) renameReferences(e, keys, from, to);
+    }
+}
+} // namespace
+
 Status PartsModel::replacePart(const std::string& list, std::size_t index, json edited) {
     if (!part(list, index)) return Error{scenario_.source(), list, "no such part"};
     json l = lists();
+    const std::string before = name(list, index).toStdString();
+    const bool renamed = edited.is_object() && edited.contains("name") && edited["name"].is_string() &&
+                         edited["name"].get<std::string>() != before && !before.empty();
+    const std::string after = renamed ? edited["name"].get<std::string>() : std::string();
     l[list][index] = std::move(edited);
-    return apply(std::move(l));
+    Status st = apply(l);
+    if (st || !renamed) return st;
+    // A renamed part that others refer to: the references follow the new name
+    // (kept only when the engine accepts the result; else its first refusal stands).
+    renameReferences(l, referenceKeys(list), before, after);
+    l[list][index]["name"] = after;
+    if (apply(std::move(l))) return okStatus();
+    return st;
 }
 
 std::vector<std::string> probeNames(const Scenario& s) {
