@@ -414,6 +414,281 @@
     </message>
 </context>
 <context>
+    <name>PartEditor</name>
+    <message>
+        <source>name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>The line&apos;s name in /proc/interrupts and the trace; its IRQ thread is irq/&lt;intid&gt;-&lt;name&gt;</source>
+        <translation>Name der Leitung in /proc/interrupts und im Trace; ihr IRQ-Thread heißt irq/&lt;intid&gt;-&lt;name&gt;</translation>
+    </message>
+    <message>
+        <source>line</source>
+        <translation>Leitung</translation>
+    </message>
+    <message>
+        <source>spi: a wired interrupt; lpi: through the ITS; msi: a PCI MSI (an LPI on GICv3)</source>
+        <translation>spi: ein verdrahteter Interrupt; lpi: über den ITS; msi: ein PCI-MSI (ein LPI auf GICv3)</translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation>CPUs</translation>
+    </message>
+    <message>
+        <source>The line&apos;s affinity: CPU numbers (&quot;1&quot; or &quot;0, 2&quot;); the GIC delivers to the lowest. Empty: all CPUs</source>
+        <translation>Affinität der Leitung: CPU-Nummern (&quot;1&quot; oder &quot;0, 2&quot;); der GIC stellt an die niedrigste zu. Leer: alle CPUs</translation>
+    </message>
+    <message>
+        <source>all CPUs</source>
+        <translation>alle CPUs</translation>
+    </message>
+    <message>
+        <source>arrival</source>
+        <translation>Ankunft</translation>
+    </message>
+    <message>
+        <source>When the device interrupts: {&quot;periodic&quot;: &quot;333us&quot;}, {&quot;poisson&quot;: {&quot;rate_hz&quot;: 3000}}, {&quot;bursts&quot;: {...}}, {&quot;replay&quot;: &quot;file&quot;} or {&quot;on_submit&quot;: {&quot;latency&quot;: cost}}</source>
+        <translation>Wann das Gerät unterbricht: {&quot;periodic&quot;: &quot;333us&quot;}, {&quot;poisson&quot;: {&quot;rate_hz&quot;: 3000}}, {&quot;bursts&quot;: {...}}, {&quot;replay&quot;: &quot;file&quot;} oder {&quot;on_submit&quot;: {&quot;latency&quot;: cost}}</translation>
+    </message>
+    <message>
+        <source>rate (Hz)</source>
+        <translation>Rate (Hz)</translation>
+    </message>
+    <message>
+        <source>Interrupts per second of the Poisson arrivals</source>
+        <translation>Interrupts pro Sekunde der Poisson-Ankünfte</translation>
+    </message>
+    <message>
+        <source>period</source>
+        <translation>Periode</translation>
+    </message>
+    <message>
+        <source>Time between two interrupts (&quot;333us&quot;), or {&quot;period&quot;, &quot;start&quot;}</source>
+        <translation>Zeit zwischen zwei Interrupts (&quot;333us&quot;) oder {&quot;period&quot;, &quot;start&quot;}</translation>
+    </message>
+    <message>
+        <source>handler cost</source>
+        <translation>Handler-Kosten</translation>
+    </message>
+    <message>
+        <source>The primary handler&apos;s own work in hardirq context: a duration (&quot;3us&quot;) or a distribution ({&quot;uniform&quot;: [&quot;1us&quot;, &quot;3us&quot;]})</source>
+        <translation>Eigene Arbeit des primären Handlers im Hardirq-Kontext: eine Dauer (&quot;3us&quot;) oder eine Verteilung ({&quot;uniform&quot;: [&quot;1us&quot;, &quot;3us&quot;]})</translation>
+    </message>
+    <message>
+        <source>none: only a thread step (ONESHOT)</source>
+        <translation>keiner: nur ein Thread-Schritt (ONESHOT)</translation>
+    </message>
+    <message>
+        <source>then</source>
+        <translation>danach</translation>
+    </message>
+    <message>
+        <source>What the handler does next, in order: softirq, tasklet, thread, queue_work, wake, complete steps, each with its cost and then</source>
+        <translation>Was der Handler danach tut, der Reihe nach: softirq-, tasklet-, thread-, queue_work-, wake-, complete-Schritte, jeder mit cost und then</translation>
+    </message>
+    <message>
+        <source>The thread&apos;s name (comm) in the trace</source>
+        <translation>Name des Threads (comm) im Trace</translation>
+    </message>
+    <message>
+        <source>policy</source>
+        <translation>Policy</translation>
+    </message>
+    <message>
+        <source>The scheduling policy (SCHED_OTHER, BATCH, IDLE, FIFO, RR, DEADLINE)</source>
+        <translation>Die Scheduling-Policy (SCHED_OTHER, BATCH, IDLE, FIFO, RR, DEADLINE)</translation>
+    </message>
+    <message>
+        <source>priority</source>
+        <translation>Priorität</translation>
+    </message>
+    <message>
+        <source>The RT priority, 1–99; fifo and rr only</source>
+        <translation>Die RT-Priorität, 1–99; nur fifo und rr</translation>
+    </message>
+    <message>
+        <source>10 (fifo, rr)</source>
+        <translation>10 (fifo, rr)</translation>
+    </message>
+    <message>
+        <source>nice</source>
+        <translation>nice</translation>
+    </message>
+    <message>
+        <source>The nice value, −20–19; other, batch and idle only</source>
+        <translation>Der nice-Wert, −20–19; nur other, batch und idle</translation>
+    </message>
+    <message>
+        <source>0 (other, batch, idle)</source>
+        <translation>0 (other, batch, idle)</translation>
+    </message>
+    <message>
+        <source>deadline</source>
+        <translation>Deadline</translation>
+    </message>
+    <message>
+        <source>deadline only: {&quot;runtime&quot;: &quot;2ms&quot;, &quot;deadline&quot;: &quot;10ms&quot;, &quot;period&quot;: &quot;10ms&quot;}</source>
+        <translation>nur deadline: {&quot;runtime&quot;: &quot;2ms&quot;, &quot;deadline&quot;: &quot;10ms&quot;, &quot;period&quot;: &quot;10ms&quot;}</translation>
+    </message>
+    <message>
+        <source>deadline policy only</source>
+        <translation>nur Policy deadline</translation>
+    </message>
+    <message>
+        <source>The task&apos;s affinity: CPU numbers (&quot;1&quot; or &quot;0, 2&quot;). Empty: all CPUs</source>
+        <translation>Affinität des Tasks: CPU-Nummern (&quot;1&quot; oder &quot;0, 2&quot;). Leer: alle CPUs</translation>
+    </message>
+    <message>
+        <source>instances</source>
+        <translation>Instanzen</translation>
+    </message>
+    <message>
+        <source>That many threads, named name-0, name-1, …</source>
+        <translation>So viele Threads, benannt name-0, name-1, …</translation>
+    </message>
+    <message>
+        <source>loop</source>
+        <translation>Schleife</translation>
+    </message>
+    <message>
+        <source>How many times the phases run; −1: until the run ends</source>
+        <translation>Wie oft die Phasen laufen; −1: bis zum Ende des Laufs</translation>
+    </message>
+    <message>
+        <source>−1 (forever)</source>
+        <translation>−1 (immer)</translation>
+    </message>
+    <message>
+        <source>delay</source>
+        <translation>Verzögerung</translation>
+    </message>
+    <message>
+        <source>The task sleeps this long before its first phase</source>
+        <translation>So lange schläft der Task vor seiner ersten Phase</translation>
+    </message>
+    <message>
+        <source>phases</source>
+        <translation>Phasen</translation>
+    </message>
+    <message>
+        <source>rt-app-style phases: {&quot;loop&quot;: n, &quot;events&quot;: [{&quot;run&quot;: &quot;50us&quot;}, {&quot;sleep&quot;: &quot;1ms&quot;}, …]}</source>
+        <translation>Phasen wie in rt-app: {&quot;loop&quot;: n, &quot;events&quot;: [{&quot;run&quot;: &quot;50us&quot;}, {&quot;sleep&quot;: &quot;1ms&quot;}, …]}</translation>
+    </message>
+    <message>
+        <source>events</source>
+        <translation>Ereignisse</translation>
+    </message>
+    <message>
+        <source>The events of the task&apos;s one phase: run, runtime, sleep, timer, lock, unlock, wait, signal, suspend, resume, barrier, yield, syscall, submit, queue_work</source>
+        <translation>Die Ereignisse der einzigen Phase des Tasks: run, runtime, sleep, timer, lock, unlock, wait, signal, suspend, resume, barrier, yield, syscall, submit, queue_work</translation>
+    </message>
+    <message>
+        <source>The workqueue&apos;s name (alloc_workqueue()&apos;s fmt)</source>
+        <translation>Name der Workqueue (fmt von alloc_workqueue())</translation>
+    </message>
+    <message>
+        <source>unbound</source>
+        <translation>ungebunden</translation>
+    </message>
+    <message>
+        <source>WQ_UNBOUND: the unbound pool, no concurrency management</source>
+        <translation>WQ_UNBOUND: der ungebundene Pool, ohne Nebenläufigkeitsverwaltung</translation>
+    </message>
+    <message>
+        <source>highpri</source>
+        <translation>hohe Priorität</translation>
+    </message>
+    <message>
+        <source>WQ_HIGHPRI: the nice −20 worker pools</source>
+        <translation>WQ_HIGHPRI: die Worker-Pools mit nice −20</translation>
+    </message>
+    <message>
+        <source>ordered</source>
+        <translation>geordnet</translation>
+    </message>
+    <message>
+        <source>alloc_ordered_workqueue(): one item at a time, in queue order</source>
+        <translation>alloc_ordered_workqueue(): ein Eintrag nach dem anderen, in Reihenfolge</translation>
+    </message>
+    <message>
+        <source>rt</source>
+        <translation>rt</translation>
+    </message>
+    <message>
+        <source>WQ_RT (the seed proposal, not in mainline): SCHED_FIFO workers</source>
+        <translation>WQ_RT (der Vorschlag des Seeds, nicht im Mainline-Kernel): SCHED_FIFO-Worker</translation>
+    </message>
+    <message>
+        <source>max_active</source>
+        <translation>max_active</translation>
+    </message>
+    <message>
+        <source>Items active at once (0: the default, 256; at most 512)</source>
+        <translation>Gleichzeitig aktive Einträge (0: Vorgabe, 256; höchstens 512)</translation>
+    </message>
+    <message>
+        <source>The name the tasks&apos; events use</source>
+        <translation>Der Name, den die Ereignisse der Tasks verwenden</translation>
+    </message>
+    <message>
+        <source>type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>A pthread mutex, condition variable, rt-app barrier or struct completion</source>
+        <translation>Ein pthread-Mutex, eine Bedingungsvariable, eine rt-app-Barriere oder eine struct completion</translation>
+    </message>
+    <message>
+        <source>priority inheritance</source>
+        <translation>Prioritätsvererbung</translation>
+    </message>
+    <message>
+        <source>mutex only: a PI futex (rt_mutex), the owner runs at its top waiter&apos;s priority</source>
+        <translation>nur Mutex: ein PI-Futex (rt_mutex), der Besitzer läuft mit der Priorität seines wichtigsten Wartenden</translation>
+    </message>
+    <message>
+        <source>The latency series&apos; name in the run&apos;s metrics</source>
+        <translation>Name der Latenzreihe in den Metriken des Laufs</translation>
+    </message>
+    <message>
+        <source>wake-up of task</source>
+        <translation>Aufwecken des Tasks</translation>
+    </message>
+    <message>
+        <source>From try_to_wake_up() of this task to the switch that runs it</source>
+        <translation>Von try_to_wake_up() dieses Tasks bis zum Wechsel, der ihn laufen lässt</translation>
+    </message>
+    <message>
+        <source>IRQ to thread of</source>
+        <translation>IRQ bis Thread von</translation>
+    </message>
+    <message>
+        <source>From this source&apos;s interrupt to its IRQ thread starting</source>
+        <translation>Vom Interrupt dieser Quelle bis zum Start ihres IRQ-Threads</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>The source whose step is measured from raise to run</source>
+        <translation>Die Quelle, deren Schritt vom Auslösen bis zum Laufen gemessen wird</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>A step kind (softirq, tasklet, thread, queue_work) or a path (then[0].then[1])</source>
+        <translation>Eine Schrittart (softirq, tasklet, thread, queue_work) oder ein Pfad (then[0].then[1])</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1</source>
+        <translation>kein gültiges JSON: %1</translation>
+    </message>
+</context>
+<context>
     <name>PlotExport</name>
     <message>
         <source>unsupported image type &apos;%1&apos; (use .png, .svg or .pdf)</source>
@@ -1954,6 +2229,120 @@
     </message>
 </context>
 <context>
+    <name>irqscope::app::PartEditor</name>
+    <message>
+        <source>▸ The whole part as JSON (every field)</source>
+        <translation>▸ Der ganze Teil als JSON (alle Felder)</translation>
+    </message>
+    <message>
+        <source>Apply JSON</source>
+        <translation>JSON übernehmen</translation>
+    </message>
+    <message>
+        <source>The part exactly as the scenario file holds it; Apply checks it as a file is checked.</source>
+        <translation>Der Teil genau so, wie die Szenariodatei ihn enthält; Übernehmen prüft ihn wie eine Datei.</translation>
+    </message>
+    <message>
+        <source>default (%1)</source>
+        <translation>Vorgabe (%1)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2</translation>
+    </message>
+    <message>
+        <source>Select a part to edit it, or add one.</source>
+        <translation>Einen Teil zum Bearbeiten wählen oder einen hinzufügen.</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::PartsPanel</name>
+    <message>
+        <source>Interrupt sources</source>
+        <translation>Interruptquellen</translation>
+    </message>
+    <message>
+        <source>Tasks</source>
+        <translation>Tasks</translation>
+    </message>
+    <message>
+        <source>Workqueues</source>
+        <translation>Workqueues</translation>
+    </message>
+    <message>
+        <source>Resources</source>
+        <translation>Ressourcen</translation>
+    </message>
+    <message>
+        <source>Probes</source>
+        <translation>Messpunkte</translation>
+    </message>
+    <message>
+        <source>Interrupt source</source>
+        <translation>Interruptquelle</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Task</translation>
+    </message>
+    <message>
+        <source>Workqueue</source>
+        <translation>Workqueue</translation>
+    </message>
+    <message>
+        <source>Resource (mutex, condition, barrier, completion)</source>
+        <translation>Ressource (Mutex, Bedingung, Barriere, Completion)</translation>
+    </message>
+    <message>
+        <source>Probe (a latency to measure)</source>
+        <translation>Messpunkt (eine zu messende Latenz)</translation>
+    </message>
+    <message>
+        <source>Add ▾</source>
+        <translation>Hinzufügen ▾</translation>
+    </message>
+    <message>
+        <source>Add a part with a fresh name and working defaults</source>
+        <translation>Einen Teil mit neuem Namen und funktionierenden Vorgaben hinzufügen</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>Duplizieren</translation>
+    </message>
+    <message>
+        <source>A copy of the selected part under a fresh name</source>
+        <translation>Eine Kopie des gewählten Teils unter neuem Namen</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the selected part (refused while another part refers to it)</source>
+        <translation>Den gewählten Teil entfernen (abgelehnt, solange ein anderer Teil auf ihn verweist)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>These tasks come from the rt-app task set %1. Edits are saved in IRQ Scope&apos;s scenario language (File ▸ Save scenario as…), not as rt-app JSON; the rt-app file stays as it is.</source>
+        <translation>Diese Tasks stammen aus dem rt-app-Taskset %1. Änderungen werden in der Szenariosprache von IRQ Scope gespeichert (Datei ▸ Szenario speichern unter…), nicht als rt-app-JSON; die rt-app-Datei bleibt unverändert.</translation>
+    </message>
+    <message>
+        <source>The tasks and resources of the rt-app file %1 are shown as parts. Saving writes them into this scenario in IRQ Scope&apos;s language, in place of the reference to %1.</source>
+        <translation>Die Tasks und Ressourcen der rt-app-Datei %1 werden als Teile gezeigt. Beim Speichern werden sie in der Sprache von IRQ Scope in dieses Szenario geschrieben, anstelle des Verweises auf %1.</translation>
+    </message>
+    <message>
+        <source>Not changed: %1</source>
+        <translation>Nicht geändert: %1</translation>
+    </message>
+    <message>
+        <source>expected the part as a JSON object</source>
+        <translation>erwartet: der Teil als JSON-Objekt</translation>
+    </message>
+</context>
+<context>
     <name>irqscope::app::PlayerBar</name>
     <message>
         <source>Player</source>
@@ -2101,6 +2490,25 @@
     <message>
         <source>Max</source>
         <translation>Max.</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::ScenarioTabs</name>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>Parts (%1)</source>
+        <translation>Teile (%1)</translation>
+    </message>
+    <message>
+        <source>The machine and kernel: every parameter of the scenario</source>
+        <translation>Maschine und Kernel: alle Parameter des Szenarios</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s own interrupt sources, tasks, workqueues, resources and probes</source>
+        <translation>Die eigenen Interruptquellen, Tasks, Workqueues, Ressourcen und Messpunkte des Szenarios</translation>
     </message>
 </context>
 <context>

@@ -414,6 +414,281 @@
     </message>
 </context>
 <context>
+    <name>PartEditor</name>
+    <message>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>The line&apos;s name in /proc/interrupts and the trace; its IRQ thread is irq/&lt;intid&gt;-&lt;name&gt;</source>
+        <translation>中断线在 /proc/interrupts 和跟踪中的名称；其 IRQ 线程为 irq/&lt;intid&gt;-&lt;name&gt;</translation>
+    </message>
+    <message>
+        <source>line</source>
+        <translation>中断线</translation>
+    </message>
+    <message>
+        <source>spi: a wired interrupt; lpi: through the ITS; msi: a PCI MSI (an LPI on GICv3)</source>
+        <translation>spi：有线中断；lpi：经由 ITS；msi：PCI MSI（GICv3 上为 LPI）</translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>The line&apos;s affinity: CPU numbers (&quot;1&quot; or &quot;0, 2&quot;); the GIC delivers to the lowest. Empty: all CPUs</source>
+        <translation>中断线的亲和性：CPU 编号（&quot;1&quot; 或 &quot;0, 2&quot;）；GIC 投递到编号最小的。留空：所有 CPU</translation>
+    </message>
+    <message>
+        <source>all CPUs</source>
+        <translation>所有 CPU</translation>
+    </message>
+    <message>
+        <source>arrival</source>
+        <translation>到达</translation>
+    </message>
+    <message>
+        <source>When the device interrupts: {&quot;periodic&quot;: &quot;333us&quot;}, {&quot;poisson&quot;: {&quot;rate_hz&quot;: 3000}}, {&quot;bursts&quot;: {...}}, {&quot;replay&quot;: &quot;file&quot;} or {&quot;on_submit&quot;: {&quot;latency&quot;: cost}}</source>
+        <translation>设备何时发出中断：{&quot;periodic&quot;: &quot;333us&quot;}、{&quot;poisson&quot;: {&quot;rate_hz&quot;: 3000}}、{&quot;bursts&quot;: {...}}、{&quot;replay&quot;: &quot;file&quot;} 或 {&quot;on_submit&quot;: {&quot;latency&quot;: cost}}</translation>
+    </message>
+    <message>
+        <source>rate (Hz)</source>
+        <translation>速率 (Hz)</translation>
+    </message>
+    <message>
+        <source>Interrupts per second of the Poisson arrivals</source>
+        <translation>泊松到达每秒的中断数</translation>
+    </message>
+    <message>
+        <source>period</source>
+        <translation>周期</translation>
+    </message>
+    <message>
+        <source>Time between two interrupts (&quot;333us&quot;), or {&quot;period&quot;, &quot;start&quot;}</source>
+        <translation>两次中断之间的时间（&quot;333us&quot;），或 {&quot;period&quot;, &quot;start&quot;}</translation>
+    </message>
+    <message>
+        <source>handler cost</source>
+        <translation>处理函数开销</translation>
+    </message>
+    <message>
+        <source>The primary handler&apos;s own work in hardirq context: a duration (&quot;3us&quot;) or a distribution ({&quot;uniform&quot;: [&quot;1us&quot;, &quot;3us&quot;]})</source>
+        <translation>主处理函数在硬中断上下文中的工作：时长（&quot;3us&quot;）或分布（{&quot;uniform&quot;: [&quot;1us&quot;, &quot;3us&quot;]}）</translation>
+    </message>
+    <message>
+        <source>none: only a thread step (ONESHOT)</source>
+        <translation>无：仅线程步骤（ONESHOT）</translation>
+    </message>
+    <message>
+        <source>then</source>
+        <translation>然后</translation>
+    </message>
+    <message>
+        <source>What the handler does next, in order: softirq, tasklet, thread, queue_work, wake, complete steps, each with its cost and then</source>
+        <translation>处理函数接下来按顺序做什么：softirq、tasklet、thread、queue_work、wake、complete 步骤，各自带 cost 和 then</translation>
+    </message>
+    <message>
+        <source>The thread&apos;s name (comm) in the trace</source>
+        <translation>线程在跟踪中的名称（comm）</translation>
+    </message>
+    <message>
+        <source>policy</source>
+        <translation>调度策略</translation>
+    </message>
+    <message>
+        <source>The scheduling policy (SCHED_OTHER, BATCH, IDLE, FIFO, RR, DEADLINE)</source>
+        <translation>调度策略（SCHED_OTHER、BATCH、IDLE、FIFO、RR、DEADLINE）</translation>
+    </message>
+    <message>
+        <source>priority</source>
+        <translation>优先级</translation>
+    </message>
+    <message>
+        <source>The RT priority, 1–99; fifo and rr only</source>
+        <translation>实时优先级，1–99；仅 fifo 和 rr</translation>
+    </message>
+    <message>
+        <source>10 (fifo, rr)</source>
+        <translation>10（fifo、rr）</translation>
+    </message>
+    <message>
+        <source>nice</source>
+        <translation>nice 值</translation>
+    </message>
+    <message>
+        <source>The nice value, −20–19; other, batch and idle only</source>
+        <translation>nice 值，−20–19；仅 other、batch 和 idle</translation>
+    </message>
+    <message>
+        <source>0 (other, batch, idle)</source>
+        <translation>0（other、batch、idle）</translation>
+    </message>
+    <message>
+        <source>deadline</source>
+        <translation>截止期限</translation>
+    </message>
+    <message>
+        <source>deadline only: {&quot;runtime&quot;: &quot;2ms&quot;, &quot;deadline&quot;: &quot;10ms&quot;, &quot;period&quot;: &quot;10ms&quot;}</source>
+        <translation>仅 deadline：{&quot;runtime&quot;: &quot;2ms&quot;, &quot;deadline&quot;: &quot;10ms&quot;, &quot;period&quot;: &quot;10ms&quot;}</translation>
+    </message>
+    <message>
+        <source>deadline policy only</source>
+        <translation>仅 deadline 策略</translation>
+    </message>
+    <message>
+        <source>The task&apos;s affinity: CPU numbers (&quot;1&quot; or &quot;0, 2&quot;). Empty: all CPUs</source>
+        <translation>任务的亲和性：CPU 编号（&quot;1&quot; 或 &quot;0, 2&quot;）。留空：所有 CPU</translation>
+    </message>
+    <message>
+        <source>instances</source>
+        <translation>实例数</translation>
+    </message>
+    <message>
+        <source>That many threads, named name-0, name-1, …</source>
+        <translation>这么多个线程，命名为 name-0、name-1、…</translation>
+    </message>
+    <message>
+        <source>loop</source>
+        <translation>循环</translation>
+    </message>
+    <message>
+        <source>How many times the phases run; −1: until the run ends</source>
+        <translation>阶段运行的次数；−1：直到运行结束</translation>
+    </message>
+    <message>
+        <source>−1 (forever)</source>
+        <translation>−1（一直）</translation>
+    </message>
+    <message>
+        <source>delay</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>The task sleeps this long before its first phase</source>
+        <translation>任务在第一个阶段前睡眠这么久</translation>
+    </message>
+    <message>
+        <source>phases</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>rt-app-style phases: {&quot;loop&quot;: n, &quot;events&quot;: [{&quot;run&quot;: &quot;50us&quot;}, {&quot;sleep&quot;: &quot;1ms&quot;}, …]}</source>
+        <translation>rt-app 风格的阶段：{&quot;loop&quot;: n, &quot;events&quot;: [{&quot;run&quot;: &quot;50us&quot;}, {&quot;sleep&quot;: &quot;1ms&quot;}, …]}</translation>
+    </message>
+    <message>
+        <source>events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>The events of the task&apos;s one phase: run, runtime, sleep, timer, lock, unlock, wait, signal, suspend, resume, barrier, yield, syscall, submit, queue_work</source>
+        <translation>任务唯一阶段的事件：run、runtime、sleep、timer、lock、unlock、wait、signal、suspend、resume、barrier、yield、syscall、submit、queue_work</translation>
+    </message>
+    <message>
+        <source>The workqueue&apos;s name (alloc_workqueue()&apos;s fmt)</source>
+        <translation>工作队列的名称（alloc_workqueue() 的 fmt）</translation>
+    </message>
+    <message>
+        <source>unbound</source>
+        <translation>非绑定</translation>
+    </message>
+    <message>
+        <source>WQ_UNBOUND: the unbound pool, no concurrency management</source>
+        <translation>WQ_UNBOUND：非绑定池，无并发管理</translation>
+    </message>
+    <message>
+        <source>highpri</source>
+        <translation>高优先级</translation>
+    </message>
+    <message>
+        <source>WQ_HIGHPRI: the nice −20 worker pools</source>
+        <translation>WQ_HIGHPRI：nice −20 的 worker 池</translation>
+    </message>
+    <message>
+        <source>ordered</source>
+        <translation>有序</translation>
+    </message>
+    <message>
+        <source>alloc_ordered_workqueue(): one item at a time, in queue order</source>
+        <translation>alloc_ordered_workqueue()：一次一项，按入队顺序</translation>
+    </message>
+    <message>
+        <source>rt</source>
+        <translation>实时</translation>
+    </message>
+    <message>
+        <source>WQ_RT (the seed proposal, not in mainline): SCHED_FIFO workers</source>
+        <translation>WQ_RT（种子提案，不在主线内核中）：SCHED_FIFO worker</translation>
+    </message>
+    <message>
+        <source>max_active</source>
+        <translation>max_active</translation>
+    </message>
+    <message>
+        <source>Items active at once (0: the default, 256; at most 512)</source>
+        <translation>同时活跃的项数（0：默认 256；最多 512）</translation>
+    </message>
+    <message>
+        <source>The name the tasks&apos; events use</source>
+        <translation>任务事件使用的名称</translation>
+    </message>
+    <message>
+        <source>type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>A pthread mutex, condition variable, rt-app barrier or struct completion</source>
+        <translation>pthread 互斥锁、条件变量、rt-app 屏障或 struct completion</translation>
+    </message>
+    <message>
+        <source>priority inheritance</source>
+        <translation>优先级继承</translation>
+    </message>
+    <message>
+        <source>mutex only: a PI futex (rt_mutex), the owner runs at its top waiter&apos;s priority</source>
+        <translation>仅互斥锁：PI futex（rt_mutex），持有者以最高等待者的优先级运行</translation>
+    </message>
+    <message>
+        <source>The latency series&apos; name in the run&apos;s metrics</source>
+        <translation>延迟序列在运行指标中的名称</translation>
+    </message>
+    <message>
+        <source>wake-up of task</source>
+        <translation>任务的唤醒</translation>
+    </message>
+    <message>
+        <source>From try_to_wake_up() of this task to the switch that runs it</source>
+        <translation>从该任务的 try_to_wake_up() 到运行它的切换</translation>
+    </message>
+    <message>
+        <source>IRQ to thread of</source>
+        <translation>IRQ 到线程：</translation>
+    </message>
+    <message>
+        <source>From this source&apos;s interrupt to its IRQ thread starting</source>
+        <translation>从该中断源的中断到其 IRQ 线程开始</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>中断源</translation>
+    </message>
+    <message>
+        <source>The source whose step is measured from raise to run</source>
+        <translation>测量其步骤从触发到运行的中断源</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>A step kind (softirq, tasklet, thread, queue_work) or a path (then[0].then[1])</source>
+        <translation>步骤类型（softirq、tasklet、thread、queue_work）或路径（then[0].then[1]）</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1</source>
+        <translation>不是有效的 JSON：%1</translation>
+    </message>
+</context>
+<context>
     <name>PlotExport</name>
     <message>
         <source>unsupported image type &apos;%1&apos; (use .png, .svg or .pdf)</source>
@@ -1947,6 +2222,120 @@
     </message>
 </context>
 <context>
+    <name>irqscope::app::PartEditor</name>
+    <message>
+        <source>▸ The whole part as JSON (every field)</source>
+        <translation>▸ 整个部件的 JSON（所有字段）</translation>
+    </message>
+    <message>
+        <source>Apply JSON</source>
+        <translation>应用 JSON</translation>
+    </message>
+    <message>
+        <source>The part exactly as the scenario file holds it; Apply checks it as a file is checked.</source>
+        <translation>部件在场景文件中的原样；应用时按文件的方式检查。</translation>
+    </message>
+    <message>
+        <source>default (%1)</source>
+        <translation>默认（%1）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2</translation>
+    </message>
+    <message>
+        <source>Select a part to edit it, or add one.</source>
+        <translation>选择一个部件进行编辑，或添加一个。</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::PartsPanel</name>
+    <message>
+        <source>Interrupt sources</source>
+        <translation>中断源</translation>
+    </message>
+    <message>
+        <source>Tasks</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Workqueues</source>
+        <translation>工作队列</translation>
+    </message>
+    <message>
+        <source>Resources</source>
+        <translation>资源</translation>
+    </message>
+    <message>
+        <source>Probes</source>
+        <translation>探针</translation>
+    </message>
+    <message>
+        <source>Interrupt source</source>
+        <translation>中断源</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Workqueue</source>
+        <translation>工作队列</translation>
+    </message>
+    <message>
+        <source>Resource (mutex, condition, barrier, completion)</source>
+        <translation>资源（互斥锁、条件变量、屏障、completion）</translation>
+    </message>
+    <message>
+        <source>Probe (a latency to measure)</source>
+        <translation>探针（要测量的延迟）</translation>
+    </message>
+    <message>
+        <source>Add ▾</source>
+        <translation>添加 ▾</translation>
+    </message>
+    <message>
+        <source>Add a part with a fresh name and working defaults</source>
+        <translation>添加一个使用新名称和可用默认值的部件</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>A copy of the selected part under a fresh name</source>
+        <translation>以新名称复制所选部件</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Remove the selected part (refused while another part refers to it)</source>
+        <translation>删除所选部件（若有其他部件引用它则拒绝）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>These tasks come from the rt-app task set %1. Edits are saved in IRQ Scope&apos;s scenario language (File ▸ Save scenario as…), not as rt-app JSON; the rt-app file stays as it is.</source>
+        <translation>这些任务来自 rt-app 任务集 %1。修改以 IRQ Scope 的场景语言保存（文件 ▸ 场景另存为…），而不是 rt-app JSON；rt-app 文件保持不变。</translation>
+    </message>
+    <message>
+        <source>The tasks and resources of the rt-app file %1 are shown as parts. Saving writes them into this scenario in IRQ Scope&apos;s language, in place of the reference to %1.</source>
+        <translation>rt-app 文件 %1 的任务和资源显示为部件。保存时它们以 IRQ Scope 的语言写入本场景，取代对 %1 的引用。</translation>
+    </message>
+    <message>
+        <source>Not changed: %1</source>
+        <translation>未更改：%1</translation>
+    </message>
+    <message>
+        <source>expected the part as a JSON object</source>
+        <translation>需要一个 JSON 对象形式的部件</translation>
+    </message>
+</context>
+<context>
     <name>irqscope::app::PlayerBar</name>
     <message>
         <source>Player</source>
@@ -2094,6 +2483,25 @@
     <message>
         <source>Max</source>
         <translation>最大值</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::ScenarioTabs</name>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Parts (%1)</source>
+        <translation>部件 (%1)</translation>
+    </message>
+    <message>
+        <source>The machine and kernel: every parameter of the scenario</source>
+        <translation>机器和内核：场景的全部参数</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s own interrupt sources, tasks, workqueues, resources and probes</source>
+        <translation>场景自己的中断源、任务、工作队列、资源和探针</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,8 @@
 #include "core/player/PlayerController.h"
 #include "core/run/SimulationRunner.h"
 #include "core/scenario/KnobPanel.h"
+#include "core/scenario/PartsModel.h"
+#include "core/scenario/ScenarioTabs.h"
 #include "core/timeline/TimelinePlot.h"
 #include "core/util/TimeFormat.h"
 #include "irqscope/presets.h"
@@ -152,14 +154,21 @@ void MainWindow::createDocks() {
     scenarioInfo_->viewport()->setAutoFillBackground(false);
     scenarioInfo_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     // As tall as the text, up to nine lines (then it scrolls), whatever the width and font.
+    // At most seven lines (it scrolls), three on the Parts tab: the part's form needs the height
+    // (and the tab bar took the room of two lines: the window still fits 1024x650).
+    auto fitInfo = [this] {
+        const int lines = scenarioInfo_->fontMetrics().lineSpacing();
+        const int most = scenarioTabs_ && scenarioTabs_->currentIndex() == 1 ? 3 : 7;
+        const double h = scenarioInfo_->document()->documentLayout()->documentSize().height();
+        scenarioInfo_->setFixedHeight(std::clamp(int(std::ceil(h)) + 4, lines * 2, lines * most));
+    };
     connect(scenarioInfo_->document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
-            [this](const QSizeF& size) {
-                const int lines = scenarioInfo_->fontMetrics().lineSpacing();
-                scenarioInfo_->setFixedHeight(std::clamp(int(std::ceil(size.height())) + 4, lines * 2, lines * 9));
-            });
+            fitInfo);
     sv->addWidget(scenarioInfo_);
-    knobs_ = new KnobPanel(sc);
-    sv->addWidget(knobs_, 1);
+    scenarioTabs_ = new ScenarioTabs(sc); // Parameters | Parts
+    knobs_ = scenarioTabs_->knobs();
+    connect(scenarioTabs_, &QTabWidget::currentChanged, this, fitInfo);
+    sv->addWidget(scenarioTabs_, 1);
     scenarioDock->setWidget(sc);
     addDockWidget(Qt::LeftDockWidgetArea, scenarioDock);
 
@@ -265,6 +274,10 @@ void MainWindow::applyDefaultDockSizes() {
     resizeDocks({details, runs}, {3, 2}, Qt::Vertical);
 }
 
+PartsPanel* MainWindow::parts() const {
+    return scenarioTabs_->parts();
+}
+
 const RunRecord* MainWindow::currentRun() const {
     return runs_->byId(currentRunId_);
 }
@@ -357,7 +370,10 @@ void MainWindow::showRun(int runId) {
     if (keepView) timeline_->setView(view);
     stateView_->setRun(r->result);
     player_->setRun(r->result);
-    metrics_->setRun(r->result);
+    QStringList probes;
+    if (r->scenario)
+        for (const std::string& p : probeNames(*r->scenario)) probes << QString::fromStdString(p);
+    metrics_->setRun(r->result, probes);
     central_->setCurrentWidget(timeline_);
     selectRunRow(runId);
     updateDetails();

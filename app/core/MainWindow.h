@@ -29,6 +29,8 @@ class KnobPanel;
 class MachineStateView;
 class PlayerBar;
 class PlayerController;
+class PartsPanel;
+class ScenarioTabs;
 class LessonDock;
 class MetricsPanel;
 class SimulationRunner;
@@ -84,6 +86,8 @@ public:
 
     TimelinePlot* timeline() const { return timeline_; }
     KnobPanel* knobs() const { return knobs_; }
+    PartsPanel* parts() const;
+    ScenarioTabs* scenarioTabs() const { return scenarioTabs_; }
     MetricsPanel* metrics() const { return metrics_; }
     CompareView* compare() const { return compare_; }
     RunList* runs() const { return runs_; }
@@ -155,6 +159,7 @@ private:
     CompareView* compare_ = nullptr;
     QTabWidget* central_ = nullptr;
     KnobPanel* knobs_ = nullptr;
+    ScenarioTabs* scenarioTabs_ = nullptr;
     QTextBrowser* scenarioInfo_ = nullptr;
     // Dock sizes of the default layout, as shares of the window (applied when
     // the window is first shown, so they fit 1024 px as well as 1920).

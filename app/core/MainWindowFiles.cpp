@@ -74,7 +74,9 @@ bool MainWindow::saveScenarioTo(const QString& path, QString* err) {
 }
 
 void MainWindow::saveScenario() {
-    if (scenarioPath_.isEmpty()) return saveScenarioAs();
+    // an rt-app task set is not overwritten with the scenario language: Save as
+    if (scenarioPath_.isEmpty() || scenarioPath_.toStdString() == knobs_->scenario().rtappFile())
+        return saveScenarioAs();
     QString err;
     if (!saveScenarioTo(scenarioPath_, &err)) error(tr("Cannot save scenario"), err);
     else status_->setText(tr("Saved %1").arg(scenarioPath_));

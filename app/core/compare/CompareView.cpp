@@ -105,7 +105,7 @@ void CompareView::setRuns(const RunRecord& a, const RunRecord& b) {
     for (const CompareFinding& f : headline_.changes)
         if (preferred.isEmpty()) preferred = seriesOfKey(f.row.key);
     if (preferred.isEmpty())
-        if (auto h = latencyHeadline(b.result->metrics)) preferred = h->worstSeries;
+        if (auto h = latencyHeadline(b)) preferred = h->worstSeries;
     overlay_->setRuns(&runA_->result->metrics, &runB_->result->metrics, preferred);
 }
 

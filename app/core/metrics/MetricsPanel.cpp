@@ -66,6 +66,7 @@ MetricsPanel::MetricsPanel(QWidget* parent) : QTabWidget(parent) {
     latency_ = new LatencyPlot(latPage);
     lv->addWidget(latency_, 1);
     connect(which_, &QComboBox::currentIndexChanged, this, [this] { fillLatency(); });
+    connect(which_, &QComboBox::activated, this, [this] { picked_ = which_->currentText(); });
     connect(log_, &QCheckBox::toggled, latency_, &LatencyPlot::setLogScale);
     addTab(latPage, QString()); // tab texts, headers, tool tips: retranslateUi()
 
@@ -125,14 +126,23 @@ void MetricsPanel::updateWarningsTab() {
                                        : tr("Warnings"));
 }
 
-void MetricsPanel::setRun(RunPtr run) {
+void MetricsPanel::setRun(RunPtr run, const QStringList& probes) {
     run_ = std::move(run);
     const QString prev = which_->currentText();
     which_->blockSignals(true);
     which_->clear();
     if (run_)
         for (const auto& [name, h] : run_->metrics.latency) which_->addItem(QString::fromStdString(name));
-    if (int i = which_->findText(prev); i >= 0) which_->setCurrentIndex(i);
+    // the series the user picked, else the scenario's first probe that measured
+    // something, else the one shown before
+    QString want = which_->findText(picked_) >= 0 ? picked_ : QString();
+    for (const QString& p : probes)
+        if (want.isEmpty() && run_)
+            if (auto it = run_->metrics.latency.find(p.toStdString());
+                it != run_->metrics.latency.end() && it->second.count() > 0)
+                want = p;
+    if (want.isEmpty()) want = prev;
+    if (int i = which_->findText(want); i >= 0) which_->setCurrentIndex(i);
     which_->blockSignals(false);
     fillLatency();
     cpuTime_->setMetrics(run_ ? &run_->metrics : nullptr);

@@ -23,7 +23,9 @@ class MetricsPanel : public QTabWidget {
     Q_OBJECT
 public:
     explicit MetricsPanel(QWidget* parent = nullptr);
-    void setRun(RunPtr run);
+    // `probes`: the scenario's own latency probes, shown first unless the user
+    // picked another series from the list.
+    void setRun(RunPtr run, const QStringList& probes = {});
     void setTheme(Palette::Theme theme, int basePt);
     // The plot on the current tab (nullptr on a table tab) and every plot.
     QCustomPlot* currentPlot() const;
@@ -45,6 +47,7 @@ private:
     void updateWarningsTab();
 
     RunPtr run_;
+    QString picked_; // the series the user chose from the list, kept across runs
     QLabel* whichLabel_ = nullptr;
     QComboBox* which_ = nullptr;
     QCheckBox* log_ = nullptr;

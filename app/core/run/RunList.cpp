@@ -1,5 +1,6 @@
 #include "core/run/RunList.h"
 
+#include "core/scenario/PartsModel.h"
 #include "core/util/TimeFormat.h"
 
 #include <QColor>
@@ -8,18 +9,23 @@
 
 namespace irqscope::app {
 
-std::optional<LatencyHeadline> latencyHeadline(const Metrics& m) {
-    // The family: the first series that is split per CPU or thread, else the first series.
+std::optional<LatencyHeadline> latencyHeadline(const Metrics& m, const std::vector<std::string>& preferred) {
+    // The family: the user's first probe that measured something, else the
+    // first series that is split per CPU or thread, else the first series.
     auto hasChildren = [&](const std::string& name) {
         const auto it = m.latency.lower_bound(name + "/");
         return it != m.latency.end() && it->first.rfind(name + "/", 0) == 0;
     };
     const std::string* family = nullptr;
-    for (const auto& [name, h] : m.latency)
-        if (h.count() > 0 && name.find('/') == std::string::npos && hasChildren(name)) {
-            family = &name;
-            break;
-        }
+    for (const std::string& p : preferred)
+        if (auto it = m.latency.find(p); !family && it != m.latency.end() && it->second.count() > 0)
+            family = &it->first;
+    if (!family)
+        for (const auto& [name, h] : m.latency)
+            if (h.count() > 0 && name.find('/') == std::string::npos && hasChildren(name)) {
+                family = &name;
+                break;
+            }
     if (!family)
         for (const auto& [name, h] : m.latency)
             if (h.count() > 0) {
@@ -53,6 +59,10 @@ std::optional<LatencyHeadline> latencyHeadline(const Metrics& m) {
             out.starved.push_back({QString::fromStdString(*name), h->count(), median});
     if (first) return std::nullopt;
     return out;
+}
+
+std::optional<LatencyHeadline> latencyHeadline(const RunRecord& r) {
+    return latencyHeadline(r.result->metrics, r.scenario ? probeNames(*r.scenario) : std::vector<std::string>{});
 }
 
 QString headlineText(const LatencyHeadline& h) {
@@ -145,11 +155,11 @@ QVariant RunList::data(const QModelIndex& index, int role) const {
             if (!r.scenario) return tr("real trace");
             return r.first ? tr("first run") : describeChanges(r.changes);
         case Latency: {
-            const auto h = latencyHeadline(m);
+            const auto h = latencyHeadline(r);
             return h ? headlineText(*h) : QStringLiteral("–");
         }
         case MaxLatency: {
-            const auto h = latencyHeadline(m);
+            const auto h = latencyHeadline(r);
             return h ? formatTime(double(h->max)) : QStringLiteral("–");
         }
         case Warnings: return static_cast<qulonglong>(m.warnings.size());
@@ -159,12 +169,12 @@ QVariant RunList::data(const QModelIndex& index, int role) const {
     if (role == Qt::ToolTipRole) {
         QStringList lines;
         for (const auto& c : r.changes) lines << tr("%1: %2 → %3").arg(c.path, c.before, c.after);
-        if (auto h = latencyHeadline(m)) lines << headlineToolTip(*h);
+        if (auto h = latencyHeadline(r)) lines << headlineToolTip(*h);
         if (m.cancelled) lines << tr("cancelled before the end");
         return lines.join(QLatin1Char('\n'));
     }
     if (role == Qt::ForegroundRole && index.column() == Latency) {
-        const auto h = latencyHeadline(m);
+        const auto h = latencyHeadline(r);
         if (h && !h->starved.empty()) return QColor(0xB0, 0x1E, 0x1E);
     }
     if (role == Qt::TextAlignmentRole && (index.column() == Id || index.column() >= Latency))

@@ -72,7 +72,11 @@ struct LatencyHeadline {
     };
     std::vector<Starved> starved;
 };
-std::optional<LatencyHeadline> latencyHeadline(const Metrics& m);
+// `preferred`: the scenario's own probes (probeNames()), in the order declared:
+// the first of them with samples is the family, before any generic series.
+std::optional<LatencyHeadline> latencyHeadline(const Metrics& m, const std::vector<std::string>& preferred = {});
+// The headline of a run: its scenario's probes first.
+std::optional<LatencyHeadline> latencyHeadline(const RunRecord& r);
 // The worst p99 ("998.0 ms"), with "(starved)" when a series was starved.
 QString headlineText(const LatencyHeadline& h);
 QString headlineToolTip(const LatencyHeadline& h);

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <map>
 
 namespace irqscope::app {
@@ -11,6 +12,13 @@ void flatten(const nlohmann::json& j, const std::string& prefix, std::vector<std
     if (j.is_object()) {
         for (auto it = j.begin(); it != j.end(); ++it)
             flatten(it.value(), prefix.empty() ? it.key() : prefix + "." + it.key(), out);
+        return;
+    }
+    // a part list: each part under its name ("sources[mydev].handler.cost")
+    if (j.is_array() && !j.empty() && std::all_of(j.begin(), j.end(), [](const nlohmann::json& p) {
+            return p.is_object() && p.contains("name") && p["name"].is_string();
+        })) {
+        for (const auto& p : j) flatten(p, prefix + "[" + p["name"].get<std::string>() + "]", out);
         return;
     }
     out.emplace_back(QString::fromStdString(prefix),

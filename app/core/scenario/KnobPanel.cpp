@@ -237,6 +237,15 @@ void KnobPanel::setScenario(const Scenario& s) {
     clearErrors();
     validationError_.clear();
     refreshValues();
+    emit scenarioReplaced();
+}
+
+void KnobPanel::replaceScenario(const Scenario& s) {
+    scenario_ = s;
+    clearErrors();
+    validationError_.clear();
+    refreshValues();
+    emit scenarioEdited();
 }
 
 void KnobPanel::refreshValues() {

@@ -20,7 +20,10 @@ class KnobPanel : public QWidget {
 public:
     explicit KnobPanel(QWidget* parent = nullptr);
 
+    // Shows `s` as loaded (a preset, file, run): emits scenarioReplaced.
     void setScenario(const Scenario& s);
+    // An edit made elsewhere (the Parts tab), already validated: emits scenarioEdited.
+    void replaceScenario(const Scenario& s);
     const Scenario& scenario() const { return scenario_; }
     // The cross-field validation error of the current values, if any.
     QString validationError() const { return validationError_; }
@@ -32,6 +35,7 @@ public:
 
 signals:
     void scenarioEdited();
+    void scenarioReplaced();
 
 protected:
     void changeEvent(QEvent* e) override;

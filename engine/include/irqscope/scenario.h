@@ -85,6 +85,10 @@ public:
     const std::string& description() const { return description_; }
     const std::string& source() const { return source_; }
     void setName(std::string n) { name_ = std::move(n); }
+    // The rt-app task set the tasks came from: source() itself when the file is
+    // rt-app's, the scenario's "rtapp" reference otherwise; empty when none.
+    // (Saving writes the translated parts in the scenario language.)
+    const std::string& rtappFile() const { return rtapp_; }
 
     // The full effective tree, every parameter included (what `describe` prints,
     // and what "Save scenario" writes when asked for everything).
@@ -117,7 +121,7 @@ private:
     static Result<Scenario> fromRtapp(const parts::rtapp::Import& imported, std::string source);
     Status setOne(std::string_view path, std::string_view valueText, bool validateNow);
 
-    std::string name_, title_, description_, source_;
+    std::string name_, title_, description_, source_, rtapp_;
     nlohmann::json user_ = nlohmann::json::object();  // flat: path -> value
     nlohmann::json parts_ = nlohmann::json::object(); // part lists as written
     nlohmann::json effectiveValue(std::string_view path) const;

@@ -78,6 +78,7 @@ Result<Scenario> Scenario::fromRtapp(const parts::rtapp::Import& imported, std::
         s.user_["run.duration_ns"] = *imported.duration;
     }
     s.parts_ = imported.parts;
+    s.rtapp_ = s.source_;
     if (auto st = s.validate(); !st) return st.error();
     return s;
 }
@@ -142,6 +143,7 @@ Result<Scenario> Scenario::fromJsonText(std::string_view text, std::string sourc
         }
     if (auto it = doc.find("rtapp"); it != doc.end()) {
         if (auto st = mergeRtapp(*it, source, s.parts_); !st) return st.error();
+        s.rtapp_ = it->get<std::string>();
         doc.erase(it);
     }
     json flat = json::object();
