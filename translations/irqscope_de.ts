@@ -793,6 +793,85 @@
     </message>
 </context>
 <context>
+    <name>irqscope::app::LaneBar</name>
+    <message>
+        <source>Unpin</source>
+        <translation>Nicht mehr anheften</translation>
+    </message>
+    <message>
+        <source>Pin to top</source>
+        <translation>Oben anheften</translation>
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation>Nach oben</translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation>Nach unten</translation>
+    </message>
+    <message>
+        <source>Expand</source>
+        <translation>Aufklappen</translation>
+    </message>
+    <message>
+        <source>Collapse to a strip</source>
+        <translation>Zu einem Streifen zuklappen</translation>
+    </message>
+    <message>
+        <source>Hide this lane</source>
+        <translation>Diese Spur ausblenden</translation>
+    </message>
+    <message>
+        <source>Lanes</source>
+        <translation>Spuren</translation>
+    </message>
+    <message>
+        <source> Lanes: </source>
+        <translation> Spuren: </translation>
+    </message>
+    <message>
+        <source>CPUs or names: 0-7, fio</source>
+        <translation>CPUs oder Namen: 0-7, fio</translation>
+    </message>
+    <message>
+        <source>Show only these lanes: CPU numbers or ranges (3, 0-7) and words in lane names (a task, an interrupt), separated by commas. A task named here gets its own lane.</source>
+        <translation>Nur diese Spuren zeigen: CPU-Nummern oder -Bereiche (3, 0-7) und Wörter aus Spurnamen (ein Task, ein Interrupt), durch Kommas getrennt. Ein hier genannter Task bekommt seine eigene Spur.</translation>
+    </message>
+    <message>
+        <source>Task lanes</source>
+        <translation>Task-Spuren</translation>
+    </message>
+    <message>
+        <source>A lane per task that ran: when it was on a CPU and what interrupted it</source>
+        <translation>Eine Spur je Task, der lief: wann er auf einer CPU war und was ihn unterbrach</translation>
+    </message>
+    <message>
+        <source>Interrupt-line lanes</source>
+        <translation>Interrupt-Leitungs-Spuren</translation>
+    </message>
+    <message>
+        <source>A lane per interrupt line: pending, active and masked in the controller</source>
+        <translation>Eine Spur je Interrupt-Leitung: pending, active und maskiert im Controller</translation>
+    </message>
+    <message>
+        <source>Hide idle CPUs</source>
+        <translation>Untätige CPUs ausblenden</translation>
+    </message>
+    <message>
+        <source>Leave out CPUs that were busy less than 0.05 % of the run (a note says which)</source>
+        <translation>CPUs weglassen, die weniger als 0,05 % des Laufs beschäftigt waren (ein Hinweis nennt sie)</translation>
+    </message>
+    <message>
+        <source>Show all lanes</source>
+        <translation>Alle Spuren zeigen</translation>
+    </message>
+    <message>
+        <source>Undo pins, moves, collapses, hidden lanes and the filter</source>
+        <translation>Anheften, Verschieben, Zuklappen, ausgeblendete Spuren und den Filter zurücknehmen</translation>
+    </message>
+</context>
+<context>
     <name>irqscope::app::LanguageMenu</name>
     <message>
         <source>&amp;Language</source>
@@ -1370,14 +1449,6 @@
     <message>
         <source>&amp;Presentation mode</source>
         <translation>&amp;Präsentationsmodus</translation>
-    </message>
-    <message>
-        <source>Interrupt-line lanes</source>
-        <translation>Spuren der Interrupt-Leitungen</translation>
-    </message>
-    <message>
-        <source>Task lanes</source>
-        <translation>Task-Spuren</translation>
     </message>
     <message>
         <source>&amp;Keyboard and mouse…</source>
@@ -2112,6 +2183,37 @@
     <message>
         <source>irqs off</source>
         <translation>IRQs aus</translation>
+    </message>
+    <message>
+        <source>task</source>
+        <translation>Task</translation>
+    </message>
+    <message>
+        <source>softirq</source>
+        <translation>softirq</translation>
+    </message>
+    <message>
+        <source>hardirq</source>
+        <translation>hardirq</translation>
+    </message>
+    <message>
+        <source>state</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>mask</source>
+        <translation>Maske</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::TimelinePlottable</name>
+    <message>
+        <source>1 idle CPU hidden (CPU %1) — View ▸ Hide idle CPUs</source>
+        <translation>1 untätige CPU ausgeblendet (CPU %1) — Ansicht ▸ Untätige CPUs ausblenden</translation>
+    </message>
+    <message>
+        <source>%1 idle CPUs hidden (CPU %2) — View ▸ Hide idle CPUs</source>
+        <translation>%1 untätige CPUs ausgeblendet (CPU %2) — Ansicht ▸ Untätige CPUs ausblenden</translation>
     </message>
 </context>
 <context>

@@ -792,6 +792,85 @@
     </message>
 </context>
 <context>
+    <name>irqscope::app::LaneBar</name>
+    <message>
+        <source>Unpin</source>
+        <translation>取消固定</translation>
+    </message>
+    <message>
+        <source>Pin to top</source>
+        <translation>固定到顶部</translation>
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <source>Expand</source>
+        <translation>展开</translation>
+    </message>
+    <message>
+        <source>Collapse to a strip</source>
+        <translation>折叠为细条</translation>
+    </message>
+    <message>
+        <source>Hide this lane</source>
+        <translation>隐藏此轨道</translation>
+    </message>
+    <message>
+        <source>Lanes</source>
+        <translation>轨道</translation>
+    </message>
+    <message>
+        <source> Lanes: </source>
+        <translation> 轨道： </translation>
+    </message>
+    <message>
+        <source>CPUs or names: 0-7, fio</source>
+        <translation>CPU 或名称：0-7, fio</translation>
+    </message>
+    <message>
+        <source>Show only these lanes: CPU numbers or ranges (3, 0-7) and words in lane names (a task, an interrupt), separated by commas. A task named here gets its own lane.</source>
+        <translation>只显示这些轨道：CPU 编号或范围（3、0-7）以及轨道名称中的词（任务、中断），用逗号分隔。此处写出的任务会获得自己的轨道。</translation>
+    </message>
+    <message>
+        <source>Task lanes</source>
+        <translation>任务轨道</translation>
+    </message>
+    <message>
+        <source>A lane per task that ran: when it was on a CPU and what interrupted it</source>
+        <translation>每个运行过的任务一条轨道：它何时在 CPU 上、被什么打断</translation>
+    </message>
+    <message>
+        <source>Interrupt-line lanes</source>
+        <translation>中断线轨道</translation>
+    </message>
+    <message>
+        <source>A lane per interrupt line: pending, active and masked in the controller</source>
+        <translation>每条中断线一条轨道：控制器中的 pending、active 和屏蔽状态</translation>
+    </message>
+    <message>
+        <source>Hide idle CPUs</source>
+        <translation>隐藏空闲 CPU</translation>
+    </message>
+    <message>
+        <source>Leave out CPUs that were busy less than 0.05 % of the run (a note says which)</source>
+        <translation>省略忙碌时间不足运行时长 0.05% 的 CPU（有提示说明是哪些）</translation>
+    </message>
+    <message>
+        <source>Show all lanes</source>
+        <translation>显示所有轨道</translation>
+    </message>
+    <message>
+        <source>Undo pins, moves, collapses, hidden lanes and the filter</source>
+        <translation>撤销固定、移动、折叠、隐藏的轨道和过滤</translation>
+    </message>
+</context>
+<context>
     <name>irqscope::app::LanguageMenu</name>
     <message>
         <source>&amp;Language</source>
@@ -1365,14 +1444,6 @@
     <message>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Interrupt-line lanes</source>
-        <translation>中断线轨道</translation>
-    </message>
-    <message>
-        <source>Task lanes</source>
-        <translation>任务轨道</translation>
     </message>
     <message>
         <source>&amp;Keyboard and mouse…</source>
@@ -2105,6 +2176,37 @@
     <message>
         <source>irqs off</source>
         <translation>irqs off（中断关闭）</translation>
+    </message>
+    <message>
+        <source>task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>softirq</source>
+        <translation>softirq</translation>
+    </message>
+    <message>
+        <source>hardirq</source>
+        <translation>hardirq</translation>
+    </message>
+    <message>
+        <source>state</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>mask</source>
+        <translation>屏蔽</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::TimelinePlottable</name>
+    <message>
+        <source>1 idle CPU hidden (CPU %1) — View ▸ Hide idle CPUs</source>
+        <translation>已隐藏 1 个空闲 CPU（CPU %1）— 视图 ▸ 隐藏空闲 CPU</translation>
+    </message>
+    <message>
+        <source>%1 idle CPUs hidden (CPU %2) — View ▸ Hide idle CPUs</source>
+        <translation>已隐藏 %1 个空闲 CPU（CPU %2）— 视图 ▸ 隐藏空闲 CPU</translation>
     </message>
 </context>
 <context>

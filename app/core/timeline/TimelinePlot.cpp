@@ -1,6 +1,7 @@
 #include "core/timeline/TimelinePlot.h"
 
 #include "core/export/PlotExport.h"
+#include "core/timeline/LaneTicker.h"
 #include "core/timeline/SwatchLegendItem.h"
 #include "core/timeline/TimeAxisTicker.h"
 #include "core/timeline/TimelinePlottable.h"
@@ -61,15 +62,23 @@ TimelinePlot::TimelinePlot(QWidget* parent) : QCustomPlot(parent) {
     xAxis->grid()->setSubGridVisible(false);
     xAxis->setRange(0, 1);
 
-    laneTicker_.reset(new QCPAxisTickerText);
+    laneTicker_.reset(new LaneTicker(yAxis, LaneTicker::Thinning::EveryOther));
+    depthTicker_.reset(new LaneTicker(yAxis2, LaneTicker::Thinning::AllOrNothing));
     yAxis->setTicker(laneTicker_);
-    yAxis->setRangeReversed(true);
-    yAxis->grid()->setVisible(false);
-    yAxis->setTickLength(0, 0);
-    yAxis->setSubTicks(false);
-    yAxis->setBasePen(Qt::NoPen);
-    yAxis->setTickPen(Qt::NoPen);
-    yAxis->setRange(0, 1);
+    yAxis2->setTicker(depthTicker_);
+    yAxis2->setVisible(true);
+    for (QCPAxis* a : {yAxis, yAxis2}) {
+        a->setRangeReversed(true);
+        a->grid()->setVisible(false);
+        a->setTickLength(0, 0);
+        a->setSubTicks(false);
+        a->setBasePen(Qt::NoPen);
+        a->setTickPen(Qt::NoPen);
+        a->setRange(0, 1);
+    }
+    yAxis2->setTickLabelColor(QColor(0x60, 0x60, 0x60));
+    connect(yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), yAxis2,
+            qOverload<const QCPRange&>(&QCPAxis::setRange));
 
     lanes_ = new TimelinePlottable(xAxis, yAxis, &scene_);
 
@@ -106,6 +115,7 @@ void TimelinePlot::changeEvent(QEvent* e) {
     if (e->type() == QEvent::LanguageChange) {
         xAxis->setLabel(tr("time"));
         rebuildLegend(); // context names and "irqs off"
+        rebuildLanes();  // depth-row labels
         replot();
     }
     QCustomPlot::changeEvent(e);
@@ -142,8 +152,19 @@ void TimelinePlot::setTrace(const Trace* trace, const QString& title) {
     emit selectionChanged();
 }
 
+QString TimelinePlot::depthLabel(std::uint8_t roles) {
+    QStringList parts;
+    if (roles & kRoleTask) parts << tr("task");
+    if (roles & kRoleSoftirq) parts << tr("softirq");
+    if (roles & kRoleHardirq) parts << tr("hardirq");
+    if (roles & kRoleLineState) parts << tr("state");
+    if (roles & kRoleLineMask) parts << tr("mask");
+    return parts.join(QLatin1Char('/'));
+}
+
 void TimelinePlot::rebuildLanes() {
     laneTicker_->clear();
+    depthTicker_->clear();
     const Trace* t = scene_.trace();
     if (!t) {
         scene_.layout = LaneLayout{};
@@ -151,9 +172,35 @@ void TimelinePlot::rebuildLanes() {
         return;
     }
     scene_.layout.build(*t, scene_.filter);
-    for (const LaneSlot& s : scene_.layout.laneSlots())
-        laneTicker_->addTick((s.rowsTop + s.bottom) / 2, qstr(t->lane(s.lane).name));
+    for (const LaneSlot& s : scene_.layout.laneSlots()) {
+        const QString pin = s.pinned ? QStringLiteral("\u25B4 ") : QString(); // a small up-pointing triangle
+        laneTicker_->addTick((s.rowsTop + s.bottom) / 2, pin + qstr(t->lane(s.lane).name));
+        if (s.collapsed) continue;
+        for (int d = 0; d < s.depths; ++d)
+            if (const QString l = depthLabel(s.roles[static_cast<std::size_t>(d)]); !l.isEmpty())
+                depthTicker_->addTick(s.depthTop(d) + s.rowH / 2, l);
+    }
     yAxis->setRange(0, std::max(1.0, scene_.layout.totalRows()));
+}
+
+std::optional<std::uint32_t> TimelinePlot::laneAtY(double y) const {
+    const auto hit = scene_.layout.hitTest(yAxis->pixelToCoord(y));
+    if (!hit) return std::nullopt;
+    return scene_.layout.laneSlots()[hit->slot].lane;
+}
+
+std::vector<std::string> TimelinePlot::shownLaneNames() const {
+    std::vector<std::string> out;
+    if (const Trace* t = scene_.trace())
+        for (const LaneSlot& s : scene_.layout.laneSlots()) out.push_back(t->lane(s.lane).name);
+    return out;
+}
+
+int TimelinePlot::laneLabelsShown() const {
+    return laneTicker_->shownCount();
+}
+int TimelinePlot::depthLabelsShown() const {
+    return depthTicker_->shownCount();
 }
 
 void TimelinePlot::rebuildLegend() {
@@ -204,6 +251,9 @@ void TimelinePlot::applyFonts() {
     xAxis->setTickLabelFont(f);
     xAxis->setLabelFont(f);
     yAxis->setTickLabelFont(bold);
+    QFont small = f;
+    small.setPointSizeF(std::max(6.5, baseFontPt_ * 0.8));
+    yAxis2->setTickLabelFont(small);
     legend->setFont(f);
     for (int i = 0; i < legend->itemCount(); ++i) legend->item(i)->setFont(f);
     legend->setIconSize(int(baseFontPt_ * 1.8), int(baseFontPt_ * 1.3));
@@ -233,9 +283,11 @@ void TimelinePlot::setBaseFontSize(int pt) {
 }
 
 void TimelinePlot::setLaneFilter(const LaneFilter& f) {
+    if (f == scene_.filter) return;
     scene_.filter = f;
     rebuildLanes();
     replot();
+    emit laneFilterChanged();
 }
 
 TimeRange TimelinePlot::view() const {
@@ -468,6 +520,11 @@ void TimelinePlot::mouseReleaseEvent(QMouseEvent* e) {
     drag_ = Drag::None;
     if (band_) band_->hide();
     if (!moved_) {
+        if (d == Drag::Box && e->button() == Qt::RightButton) {
+            if (const auto lane = laneAtY(e->position().y()))
+                emit laneMenuRequested(*lane, e->globalPosition().toPoint());
+            return;
+        }
         if (d == Drag::Pan) {
             selectItem(itemAt(e->position()));
             if (axisRect()->rect().contains(e->position().toPoint()))

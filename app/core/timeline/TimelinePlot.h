@@ -21,6 +21,7 @@ namespace irqscope::app {
 
 class TimelinePlottable;
 class SwatchLegendItem;
+class LaneTicker;
 
 class TimelinePlot : public QCustomPlot {
     Q_OBJECT
@@ -43,6 +44,13 @@ public:
 
     void setLaneFilter(const LaneFilter& f);
     LaneFilter laneFilter() const { return scene_.filter; }
+    // The lane drawn at pixel row y (labels included), if any.
+    std::optional<std::uint32_t> laneAtY(double y) const;
+    // Names of the lanes on screen, top to bottom.
+    std::vector<std::string> shownLaneNames() const;
+    // Lane and depth-row labels shown after the last replot (tests: no overprinting).
+    int laneLabelsShown() const;
+    int depthLabelsShown() const;
     void setTheme(Palette::Theme theme);
     void setBaseFontSize(int pt);
 
@@ -83,6 +91,9 @@ signals:
     void historyChanged();
     // A plain click (no drag) at time t inside the plot area: the player puts its cursor there.
     void timeClicked(irqscope::Time t);
+    void laneFilterChanged();
+    // A right-click (no drag) on a lane or its label: the lane menu.
+    void laneMenuRequested(std::uint32_t lane, const QPoint& globalPos);
 
 protected:
     void changeEvent(QEvent* e) override;
@@ -97,6 +108,7 @@ protected:
 private:
     enum class Drag { None, Pan, Box };
     void rebuildLanes();
+    static QString depthLabel(std::uint8_t roles);
     void rebuildLegend();
     void applyFonts();
     void zoomBy(double factor, std::optional<double> anchorX);
@@ -106,7 +118,8 @@ private:
     TimelineScene scene_;
     TimelinePlottable* lanes_ = nullptr;
     QCPTextElement* title_ = nullptr;
-    QSharedPointer<QCPAxisTickerText> laneTicker_;
+    QSharedPointer<LaneTicker> laneTicker_;
+    QSharedPointer<LaneTicker> depthTicker_;
     ViewHistory history_;
     QTimer recordTimer_;
     QRubberBand* band_ = nullptr;

@@ -62,6 +62,38 @@ void TimelinePlottable::draw(QCPPainter* painter) {
         LaneRenderer::drawSelection(*painter, c, scene_->selection->ref());
     if (!scene_->flows.empty()) LaneRenderer::drawFlows(*painter, c, scene_->flows);
     if (cursor_) drawCursor(*painter, c, *cursor_);
+    if (!scene_->layout.hiddenIdle().empty()) drawHiddenNote(*painter, c);
+}
+
+QString TimelinePlottable::hiddenNote(const Trace& t, const std::vector<std::uint32_t>& lanes) {
+    // "CPU 20-47" for runs of consecutive CPUs
+    QStringList runs;
+    for (std::size_t i = 0; i < lanes.size();) {
+        std::size_t j = i;
+        while (j + 1 < lanes.size() && t.lane(lanes[j + 1]).cpu == t.lane(lanes[j]).cpu + 1) ++j;
+        const int a = t.lane(lanes[i]).cpu, b = t.lane(lanes[j]).cpu;
+        runs << (a == b ? QString::number(a) : QStringLiteral("%1\u2013%2").arg(a).arg(b));
+        i = j + 1;
+    }
+    const QString cpus = runs.join(QStringLiteral(", "));
+    if (lanes.size() == 1) return tr("1 idle CPU hidden (CPU %1) \u2014 View \u25B8 Hide idle CPUs").arg(cpus);
+    return tr("%1 idle CPUs hidden (CPU %2) \u2014 View \u25B8 Hide idle CPUs").arg(lanes.size()).arg(cpus);
+}
+
+void TimelinePlottable::drawHiddenNote(QPainter& p, const LaneRenderContext& c) const {
+    QFont f = c.font;
+    f.setItalic(true);
+    const QFontMetricsF fm(f);
+    const QString text = hiddenNote(*c.trace, scene_->layout.hiddenIdle());
+    // In the note row under the lanes; when rows are thin, at the bottom edge on a white box.
+    const double y = std::min(c.rows.toY(scene_->layout.noteRow()) + 1, c.clip.bottom() - fm.height() - 1);
+    const QRectF r(c.clip.left() + 4, y, std::min(fm.horizontalAdvance(text) + 8, c.clip.width() - 8), fm.height());
+    p.save();
+    p.fillRect(r, QColor(255, 255, 255, 225));
+    p.setPen(QColor(0x44, 0x44, 0x44));
+    p.setFont(f);
+    p.drawText(r.adjusted(4, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter, text);
+    p.restore();
 }
 
 void TimelinePlottable::drawCursor(QCPPainter& p, const LaneRenderContext& c, Time t) const {
