@@ -6,7 +6,13 @@
 #include "core/timeline/TimeAxisTicker.h"
 #include "core/timeline/TimelinePlottable.h"
 
+#include <QAbstractSpinBox>
+#include <QApplication>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QRubberBand>
+#include <QTextEdit>
 #include <QToolTip>
 
 #include <cmath>
@@ -109,6 +115,33 @@ TimelinePlot::TimelinePlot(QWidget* parent) : QCustomPlot(parent) {
     });
     connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
             [this](const QCPRange&) { emit viewChanged(view()); });
+    qApp->installEventFilter(this);
+}
+
+void TimelinePlot::enterEvent(QEnterEvent* e) {
+    hovered_ = true;
+    QCustomPlot::enterEvent(e);
+}
+
+void TimelinePlot::leaveEvent(QEvent* e) {
+    hovered_ = false;
+    QCustomPlot::leaveEvent(e);
+}
+
+bool TimelinePlot::eventFilter(QObject* watched, QEvent* e) {
+    if (e->type() != QEvent::KeyPress || !hovered_ || !isVisible() || watched == this) return false;
+    auto* k = static_cast<QKeyEvent*>(e);
+    if (k->modifiers() & ~Qt::KeypadModifier) return false;
+    if (k->key() != Qt::Key_W && k->key() != Qt::Key_S && k->key() != Qt::Key_A && k->key() != Qt::Key_D) return false;
+    QWidget* focus = QApplication::focusWidget();
+    if (focus == this) return false; // delivered to us anyway
+    if (qobject_cast<QLineEdit*>(focus) || qobject_cast<QAbstractSpinBox*>(focus) || qobject_cast<QTextEdit*>(focus) ||
+        qobject_cast<QPlainTextEdit*>(focus) ||
+        (qobject_cast<QComboBox*>(focus) && static_cast<QComboBox*>(focus)->isEditable()))
+        return false;                   // typing
+    if (watched != focus) return false; // once, at the focus widget
+    keyPressEvent(k);
+    return k->isAccepted();
 }
 
 void TimelinePlot::changeEvent(QEvent* e) {
@@ -449,6 +482,21 @@ std::optional<Time> TimelinePlot::cursorTime() const {
     return lanes_->cursor();
 }
 
+void TimelinePlot::setCursorB(std::optional<Time> t) {
+    lanes_->setCursorB(t);
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+std::optional<Time> TimelinePlot::cursorB() const {
+    return lanes_->cursorB();
+}
+
+std::optional<Time> TimelinePlot::cursorDelta() const {
+    if (!lanes_->cursor() || !lanes_->cursorB()) return std::nullopt;
+    const Time a = *lanes_->cursor(), b = *lanes_->cursorB();
+    return b > a ? b - a : a - b;
+}
+
 void TimelinePlot::selectItem(const std::optional<TimelineItem>& item) {
     scene_.selection = item;
     scene_.flows.clear();
@@ -491,6 +539,7 @@ void TimelinePlot::mousePressEvent(QMouseEvent* e) {
 }
 
 void TimelinePlot::mouseMoveEvent(QMouseEvent* e) {
+    hovered_ = true;
     const QPointF pos = e->position();
     if (drag_ == Drag::None) {
         if (auto item = itemAt(pos); item && scene_.trace())
@@ -523,6 +572,11 @@ void TimelinePlot::mouseReleaseEvent(QMouseEvent* e) {
         if (d == Drag::Box && e->button() == Qt::RightButton) {
             if (const auto lane = laneAtY(e->position().y()))
                 emit laneMenuRequested(*lane, e->globalPosition().toPoint());
+            return;
+        }
+        if (d == Drag::Pan && (e->modifiers() & Qt::ControlModifier)) {
+            if (axisRect()->rect().contains(e->position().toPoint()))
+                setCursorB(static_cast<Time>(std::llround(xAxis->pixelToCoord(e->position().x()))));
             return;
         }
         if (d == Drag::Pan) {
@@ -572,7 +626,10 @@ void TimelinePlot::keyPressEvent(QKeyEvent* e) {
     case Qt::Key_0: fitAll(); break;
     case Qt::Key_F: zoomToSelection(); break;
     case Qt::Key_Backspace: back(); break;
-    case Qt::Key_Escape: selectItem(std::nullopt); break;
+    case Qt::Key_Escape:
+        selectItem(std::nullopt);
+        setCursorB(std::nullopt);
+        break;
     default: QCustomPlot::keyPressEvent(e); return;
     }
     e->accept();

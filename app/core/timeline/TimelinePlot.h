@@ -71,6 +71,13 @@ public:
     // The player's time cursor (nullopt: none drawn).
     void setCursorTime(std::optional<Time> t);
     std::optional<Time> cursorTime() const;
+    // The second cursor (Ctrl+click; Esc clears it) and the time from the first to it.
+    void setCursorB(std::optional<Time> t);
+    std::optional<Time> cursorB() const;
+    std::optional<Time> cursorDelta() const;
+    // W/S/A/D reach the timeline whenever the pointer is over it, whichever
+    // widget has the keyboard focus (unless one that takes text).
+    bool hovered() const { return hovered_; }
 
 public slots:
     void zoomIn();
@@ -104,6 +111,9 @@ protected:
     void mouseDoubleClickEvent(QMouseEvent* e) override;
     void keyPressEvent(QKeyEvent* e) override;
     void resizeEvent(QResizeEvent* e) override;
+    void enterEvent(QEnterEvent* e) override;
+    void leaveEvent(QEvent* e) override;
+    bool eventFilter(QObject* watched, QEvent* e) override;
 
 private:
     enum class Drag { None, Pan, Box };
@@ -128,6 +138,7 @@ private:
     TimeRange pressView_;
     bool moved_ = false;
     int baseFontPt_ = 9;
+    bool hovered_ = false;
 };
 
 } // namespace irqscope::app

@@ -1,0 +1,88 @@
+// Trace-viewer basics on the real window (issue 19 point 6): W/S/A/D act
+// whenever the pointer is over the timeline, whichever widget has the focus
+// (but never while one takes text), and a second cursor (Ctrl+click) measures
+// the time from the first.
+#include "core/MainWindow.h"
+#include "core/run/SimulationRunner.h"
+#include "core/timeline/LaneBar.h"
+#include "core/timeline/TimelinePlot.h"
+#include "test_settings.h"
+
+#include <QLineEdit>
+#include <QTableView>
+#include <QtTest>
+
+using namespace irqscope;
+using namespace irqscope::app;
+
+class TestTimelineBasics : public QObject {
+    Q_OBJECT
+    std::unique_ptr<MainWindow> w_;
+    TimelinePlot* plot() const { return w_->timeline(); }
+    QPoint inside() const { return plot()->axisRect()->rect().center(); }
+
+private slots:
+    void initTestCase() {
+        irqscope::test::useOwnSettings("test_timeline_basics");
+        MainWindow::Options opt;
+        opt.restoreState = false;
+        w_ = std::make_unique<MainWindow>(opt);
+        w_->resize(1366, 768);
+        w_->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w_.get()));
+        QVERIFY(w_->runner()->waitForIdle(20000));
+        QTRY_VERIFY(plot()->scene().trace());
+    }
+
+    void wsadWhileHovered() {
+        QTableView* other = w_->runTable();
+        other->setFocus();
+        QTRY_VERIFY(other->hasFocus());
+        const TimeRange full = plot()->view();
+        // pointer elsewhere: the key is the table's
+        QTest::keyClick(other, Qt::Key_W);
+        QCOMPARE(plot()->view(), full);
+        // pointer over the timeline, focus still in the table
+        QTest::mouseMove(plot(), inside());
+        QTRY_VERIFY(plot()->hovered());
+        QVERIFY(other->hasFocus());
+        QTest::keyClick(other, Qt::Key_W);
+        QVERIFY(plot()->view().span() < full.span() * 0.9);
+        const TimeRange zoomed = plot()->view();
+        QTest::keyClick(other, Qt::Key_D);
+        QVERIFY(plot()->view().t0 > zoomed.t0);
+        QTest::keyClick(other, Qt::Key_A);
+        QTest::keyClick(other, Qt::Key_S);
+        QVERIFY(plot()->view().span() > zoomed.span());
+        QVERIFY(other->hasFocus()); // no focus stolen, no selection made
+        // a text field keeps its letters
+        QLineEdit* filter = w_->findChild<LaneBar*>()->filterEdit();
+        filter->setFocus();
+        QTRY_VERIFY(filter->hasFocus());
+        const TimeRange before = plot()->view();
+        QTest::keyClick(filter, Qt::Key_W);
+        QCOMPARE(filter->text(), QStringLiteral("w"));
+        QCOMPARE(plot()->view(), before);
+        filter->clear();
+    }
+
+    void twoCursorsAndTheTimeBetween() {
+        plot()->fitAll();
+        const QPoint a = inside() - QPoint(100, 0), b = inside() + QPoint(150, 0);
+        QTest::mouseClick(plot(), Qt::LeftButton, {}, a);
+        QTRY_VERIFY(plot()->cursorTime().has_value());
+        QVERIFY(!plot()->cursorB());
+        QTest::mouseClick(plot(), Qt::LeftButton, Qt::ControlModifier, b);
+        QVERIFY(plot()->cursorB().has_value());
+        const double nsPerPx = plot()->view().span() / plot()->axisRect()->width();
+        QVERIFY(plot()->cursorDelta().has_value());
+        QVERIFY(std::abs(double(*plot()->cursorDelta()) - 250 * nsPerPx) <= 2 * nsPerPx);
+        QTest::keyClick(plot(), Qt::Key_Escape);
+        QVERIFY(!plot()->cursorB());
+    }
+
+    void cleanupTestCase() { w_.reset(); }
+};
+
+QTEST_MAIN(TestTimelineBasics)
+#include "test_timeline_basics.moc"
