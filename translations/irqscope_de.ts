@@ -715,6 +715,72 @@
     </message>
 </context>
 <context>
+    <name>irqscope::app::EventList</name>
+    <message>
+        <source>all CPUs</source>
+        <translation>alle CPUs</translation>
+    </message>
+    <message>
+        <source>%1 events</source>
+        <translation>%1 Ereignisse</translation>
+    </message>
+    <message>
+        <source>Search events: a name (eth0, NET_RX, fio)</source>
+        <translation>Ereignisse suchen: ein Name (eth0, NET_RX, fio)</translation>
+    </message>
+    <message>
+        <source>every kind</source>
+        <translation>jede Art</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ Vorheriges</translation>
+    </message>
+    <message>
+        <source>The previous event of this kind and CPU before the selection</source>
+        <translation>Das vorherige Ereignis dieser Art und CPU vor der Auswahl</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>Nächstes ▶</translation>
+    </message>
+    <message>
+        <source>The next event of this kind and CPU after the selection</source>
+        <translation>Das nächste Ereignis dieser Art und CPU nach der Auswahl</translation>
+    </message>
+    <message>
+        <source>Longest</source>
+        <translation>Längstes</translation>
+    </message>
+    <message>
+        <source>Select the longest event of this kind and CPU</source>
+        <translation>Das längste Ereignis dieser Art und CPU auswählen</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::EventModel</name>
+    <message>
+        <source>Start</source>
+        <translation>Beginn</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+</context>
+<context>
     <name>irqscope::app::ImageExportDialog</name>
     <message>
         <source>Export image</source>
@@ -1875,6 +1941,10 @@
     <message>
         <source>; events lost by the kernel: %1</source>
         <translation>; vom Kernel verlorene Ereignisse: %1</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Ereignisse</translation>
     </message>
 </context>
 <context>

@@ -714,6 +714,72 @@
     </message>
 </context>
 <context>
+    <name>irqscope::app::EventList</name>
+    <message>
+        <source>all CPUs</source>
+        <translation>所有 CPU</translation>
+    </message>
+    <message>
+        <source>%1 events</source>
+        <translation>%1 个事件</translation>
+    </message>
+    <message>
+        <source>Search events: a name (eth0, NET_RX, fio)</source>
+        <translation>搜索事件：名称（eth0、NET_RX、fio）</translation>
+    </message>
+    <message>
+        <source>every kind</source>
+        <translation>所有类型</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ 上一个</translation>
+    </message>
+    <message>
+        <source>The previous event of this kind and CPU before the selection</source>
+        <translation>选中项之前、此类型和 CPU 的上一个事件</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>下一个 ▶</translation>
+    </message>
+    <message>
+        <source>The next event of this kind and CPU after the selection</source>
+        <translation>选中项之后、此类型和 CPU 的下一个事件</translation>
+    </message>
+    <message>
+        <source>Longest</source>
+        <translation>最长</translation>
+    </message>
+    <message>
+        <source>Select the longest event of this kind and CPU</source>
+        <translation>选中此类型和 CPU 中最长的事件</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::EventModel</name>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>时长</translation>
+    </message>
+</context>
+<context>
     <name>irqscope::app::ImageExportDialog</name>
     <message>
         <source>Export image</source>
@@ -1868,6 +1934,10 @@
     <message>
         <source>; events lost by the kernel: %1</source>
         <translation>；内核丢失的事件：%1</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
     </message>
 </context>
 <context>

@@ -3,11 +3,14 @@
 // (but never while one takes text), and a second cursor (Ctrl+click) measures
 // the time from the first.
 #include "core/MainWindow.h"
+#include "core/events/EventList.h"
 #include "core/run/SimulationRunner.h"
 #include "core/timeline/LaneBar.h"
 #include "core/timeline/TimelinePlot.h"
 #include "test_settings.h"
 
+#include <QComboBox>
+#include <QDockWidget>
 #include <QLineEdit>
 #include <QTableView>
 #include <QtTest>
@@ -79,6 +82,74 @@ private slots:
         QVERIFY(std::abs(double(*plot()->cursorDelta()) - 250 * nsPerPx) <= 2 * nsPerPx);
         QTest::keyClick(plot(), Qt::Key_Escape);
         QVERIFY(!plot()->cursorB());
+    }
+
+    // The event list and the timeline select together; next / previous / longest of a kind on a CPU.
+    void eventListLinkedToTimeline() {
+        auto* dock = w_->findChild<QDockWidget*>(QStringLiteral("EventsDock"));
+        QVERIFY(dock);
+        dock->raise();
+        auto* list = w_->findChild<EventList*>();
+        QTRY_VERIFY(list->model()->rowCount() > 0);
+        const int all = list->model()->rowCount();
+        list->kindCombo()->setCurrentIndex(list->kindCombo()->findData(int(ContextKind::Hardirq)));
+        list->cpuCombo()->setCurrentIndex(list->cpuCombo()->findData(0));
+        list->reload();
+        const int n = list->model()->rowCount();
+        QVERIFY(n >= 3 && n < all);
+        for (int i = 0; i < n; ++i) QCOMPARE(list->model()->segment(i).kind, ContextKind::Hardirq);
+
+        // list -> timeline
+        list->selectRow(1);
+        const Segment s1 = list->model()->segment(1);
+        QVERIFY(plot()->selection());
+        QCOMPARE(plot()->selection()->segment.start, s1.start);
+        QCOMPARE(plot()->selection()->segment.kind, ContextKind::Hardirq);
+        QVERIFY(plot()->view().t0 <= double(s1.start) && plot()->view().t1 >= double(s1.end));
+        if (const QByteArray dir = qgetenv("IRQSCOPE_SCREENSHOTS"); !dir.isEmpty()) {
+            plot()->setCursorTime(s1.start - 3000);
+            plot()->setCursorB(s1.end);
+            plot()->replot();
+            QCoreApplication::processEvents();
+            w_->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/events.png"));
+            plot()->setCursorB(std::nullopt);
+        }
+        // timeline -> list
+        TimelineItem it;
+        it.lane = list->model()->rows()[2].lane;
+        it.segment = list->model()->segment(2);
+        plot()->selectItem(it);
+        QCOMPARE(list->selectedRow(), 2);
+        // next / previous of the kind on the CPU
+        list->next();
+        QCOMPARE(list->selectedRow(), 3);
+        QVERIFY(plot()->selection()->segment.start > it.segment.start);
+        list->previous();
+        list->previous();
+        QCOMPARE(list->selectedRow(), 1);
+        // the longest
+        list->longest();
+        Time longest = 0;
+        for (int i = 0; i < n; ++i)
+            longest = std::max(longest, list->model()->segment(i).end - list->model()->segment(i).start);
+        QCOMPARE(plot()->selection()->segment.end - plot()->selection()->segment.start, longest);
+        // search by name
+        const QString name = list->model()->data(list->model()->index(0, 3), Qt::DisplayRole).toString();
+        list->kindCombo()->setCurrentIndex(0);
+        const QString word = name.section(QChar(0xB7), 0, 0).trimmed();
+        list->searchEdit()->setText(word);
+        list->reload();
+        QVERIFY(list->model()->rowCount() > 0);
+        QVERIFY(list->model()->rowCount() < all);
+        for (int i = 0; i < list->model()->rowCount(); ++i)
+            QVERIFY(list->model()
+                        ->data(list->model()->index(i, 3), Qt::DisplayRole)
+                        .toString()
+                        .contains(word, Qt::CaseInsensitive));
+        list->searchEdit()->clear();
+        list->cpuCombo()->setCurrentIndex(0);
+        list->reload();
+        QCOMPARE(list->model()->rowCount(), all);
     }
 
     void cleanupTestCase() { w_.reset(); }
