@@ -2274,6 +2274,50 @@
         <source>mask</source>
         <translation>Maske</translation>
     </message>
+    <message>
+        <source>raise</source>
+        <translation>raise</translation>
+    </message>
+    <message>
+        <source>ack</source>
+        <translation>ack</translation>
+    </message>
+    <message>
+        <source>EOI</source>
+        <translation>EOI</translation>
+    </message>
+    <message>
+        <source>DIR</source>
+        <translation>DIR</translation>
+    </message>
+    <message>
+        <source>unmask</source>
+        <translation>unmask</translation>
+    </message>
+    <message>
+        <source>raise softirq</source>
+        <translation>raise softirq</translation>
+    </message>
+    <message>
+        <source>schedule tasklet</source>
+        <translation>tasklet_schedule</translation>
+    </message>
+    <message>
+        <source>queue_work</source>
+        <translation>queue_work</translation>
+    </message>
+    <message>
+        <source>wake-up</source>
+        <translation>Aufwecken</translation>
+    </message>
+    <message>
+        <source>IPI</source>
+        <translation>IPI</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>Warnung</translation>
+    </message>
 </context>
 <context>
     <name>irqscope::app::TimelinePlottable</name>

@@ -2267,6 +2267,50 @@
         <source>mask</source>
         <translation>屏蔽</translation>
     </message>
+    <message>
+        <source>raise</source>
+        <translation>触发 (raise)</translation>
+    </message>
+    <message>
+        <source>ack</source>
+        <translation>确认 (ack)</translation>
+    </message>
+    <message>
+        <source>EOI</source>
+        <translation>EOI</translation>
+    </message>
+    <message>
+        <source>DIR</source>
+        <translation>DIR</translation>
+    </message>
+    <message>
+        <source>unmask</source>
+        <translation>解除屏蔽</translation>
+    </message>
+    <message>
+        <source>raise softirq</source>
+        <translation>触发 softirq</translation>
+    </message>
+    <message>
+        <source>schedule tasklet</source>
+        <translation>调度 tasklet</translation>
+    </message>
+    <message>
+        <source>queue_work</source>
+        <translation>queue_work</translation>
+    </message>
+    <message>
+        <source>wake-up</source>
+        <translation>唤醒</translation>
+    </message>
+    <message>
+        <source>IPI</source>
+        <translation>IPI</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
 </context>
 <context>
     <name>irqscope::app::TimelinePlottable</name>

@@ -4,8 +4,12 @@
 // the time from the first.
 #include "core/MainWindow.h"
 #include "core/events/EventList.h"
+#include "core/lessons/LessonDock.h"
+#include "core/player/PlayerBar.h"
 #include "core/run/SimulationRunner.h"
+#include "core/scenario/KnobPanel.h"
 #include "core/timeline/LaneBar.h"
+#include "core/timeline/SwatchLegendItem.h"
 #include "core/timeline/TimelinePlot.h"
 #include "test_settings.h"
 
@@ -150,6 +154,49 @@ private slots:
         list->cpuCombo()->setCurrentIndex(0);
         list->reload();
         QCOMPARE(list->model()->rowCount(), all);
+    }
+
+    // The legend names the instant markers the run has (issue 19 point 8).
+    void markerLegend() {
+        QStringList names;
+        for (int i = 0; i < plot()->legend->itemCount(); ++i)
+            if (auto* it = qobject_cast<SwatchLegendItem*>(plot()->legend->item(i))) names << it->text();
+        for (const char* m : {"raise", "ack", "DIR", "wake-up"})
+            QVERIFY2(names.contains(QString::fromLatin1(m)), qPrintable(names.join(QLatin1Char(','))));
+    }
+
+    // Ending a lesson (which turned presentation mode on) gives back the fonts,
+    // the player speed and the docks as they were (issue 19 point 8).
+    void lessonEndRestoresFontsSpeedLayout() {
+        auto sizes = [this] {
+            std::map<QString, double> m; // largest font per widget class in the scenario panel and toolbars
+            for (QWidget* wd : w_->knobs()->findChildren<QWidget*>())
+                m[QStringLiteral("knobs")] = std::max(m[QStringLiteral("knobs")], wd->font().pointSizeF());
+            for (QWidget* wd : w_->playerBar()->findChildren<QWidget*>())
+                m[QStringLiteral("player")] = std::max(m[QStringLiteral("player")], wd->font().pointSizeF());
+            m[QStringLiteral("window")] = w_->font().pointSizeF();
+            return m;
+        };
+        auto docks = [this] {
+            QStringList v;
+            for (QDockWidget* d : w_->findChildren<QDockWidget*>())
+                if (d->isVisible()) v << d->objectName();
+            v.sort();
+            return v;
+        };
+        const auto before = sizes();
+        const QStringList docksBefore = docks();
+        const QString speed = w_->playerBar()->speedCombo()->currentText();
+        QVERIFY(!w_->presentationMode());
+        QVERIFY(w_->lessons()->startLesson(QStringLiteral("intro")));
+        QVERIFY(w_->presentationMode());
+        QVERIFY(w_->runner()->waitForIdle(20000));
+        QTRY_VERIFY(sizes()[QStringLiteral("knobs")] > before.at(QStringLiteral("knobs")));
+        w_->lessons()->stopAction()->trigger();
+        QVERIFY(!w_->presentationMode());
+        QCOMPARE(sizes(), before);
+        QCOMPARE(w_->playerBar()->speedCombo()->currentText(), speed);
+        QCOMPARE(docks(), docksBefore);
     }
 
     void cleanupTestCase() { w_.reset(); }

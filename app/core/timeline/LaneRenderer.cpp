@@ -240,10 +240,10 @@ void LaneRenderer::drawInstants(QPainter& p, const LaneRenderContext& c, const L
     const int columns = c.time.columns();
     p.setRenderHint(QPainter::Antialiasing, true);
     if (last - first <= static_cast<std::size_t>(std::max(columns / 6, 1))) {
-        // At most ~11 px tall (more in presentation): a marker marks a moment,
+        // At most ~7 px tall (9 in presentation): a marker marks a moment,
         // it must not dominate a tall lane.
-        const double markH = std::min(stripH, 8.0 + 3.0 * c.palette.lineWidth());
-        const double half = std::clamp(markH * 0.4, 2.5, 6.0);
+        const double markH = std::min(stripH * 0.85, 5.0 + 2.0 * c.palette.lineWidth());
+        const double half = std::clamp(markH * 0.4, 2.0, 4.0);
         // backwards, so the first of several instants at one spot (the raise) ends up on top
         for (std::size_t i = last; i-- > first;) {
             const Instant& in = all[i];

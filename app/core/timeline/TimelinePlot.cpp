@@ -179,10 +179,30 @@ void TimelinePlot::setTrace(const Trace* trace, const QString& title) {
     scene_.highlights.clear();
     setTitle(title);
     rebuildLanes();
+    rebuildLegend(); // the markers this trace has
     history_.clear();
     setView(fullRange(), true);
     replot();
     emit selectionChanged();
+}
+
+QString TimelinePlot::markerLegendName(InstantKind k) {
+    switch (k) {
+    case InstantKind::IrqRaise: return tr("raise");
+    case InstantKind::IrqAck: return tr("ack");
+    case InstantKind::PriorityDrop: return tr("EOI");
+    case InstantKind::Deactivate: return tr("DIR");
+    case InstantKind::Mask: return tr("mask");
+    case InstantKind::Unmask: return tr("unmask");
+    case InstantKind::SoftirqRaise: return tr("raise softirq");
+    case InstantKind::TaskletSchedule: return tr("schedule tasklet");
+    case InstantKind::QueueWork: return tr("queue_work");
+    case InstantKind::Wakeup: return tr("wake-up");
+    case InstantKind::Ipi: return tr("IPI");
+    case InstantKind::Warning: return tr("warning");
+    case InstantKind::Count: break;
+    }
+    return {};
 }
 
 QString TimelinePlot::depthLabel(std::uint8_t roles) {
@@ -238,11 +258,27 @@ int TimelinePlot::depthLabelsShown() const {
 
 void TimelinePlot::rebuildLegend() {
     legend->clearItems();
+    legend->setWrap(0);
     for (ContextKind k : Palette::legendKinds())
         legend->addItem(new SwatchLegendItem(legend, scene_.palette.kind(k), Palette::kindName(k)));
     QColor off = scene_.palette.irqsOff();
     off.setAlpha(110);
     legend->addItem(new SwatchLegendItem(legend, off, tr("irqs off"), true));
+    // the instant markers this trace has, with their kernel names
+    if (const Trace* t = scene_.trace()) {
+        std::array<bool, static_cast<std::size_t>(InstantKind::Count)> present{};
+        for (std::uint32_t l = 0; l < t->laneCount(); ++l)
+            for (const Instant& in : t->instants(l)) present[static_cast<std::size_t>(in.kind)] = true;
+        for (std::size_t k = 0; k < present.size(); ++k) {
+            if (!present[k]) continue;
+            const auto kind = static_cast<InstantKind>(k);
+            const bool warning = kind == InstantKind::Warning;
+            auto* item = new SwatchLegendItem(legend, warning ? QColor(0xFF, 0xC8, 0x00) : scene_.palette.instant(kind),
+                                              markerLegendName(kind));
+            item->setMarker(warning);
+            legend->addItem(item);
+        }
+    }
     applyFonts();
     fitLegendTo(width());
 }
@@ -254,7 +290,12 @@ void TimelinePlot::fitLegendTo(int w) {
     const int n = legend->itemCount();
     if (n == 0) return;
     int total = 0;
-    for (int i = 0; i < n; ++i) total += legend->item(i)->minimumOuterSizeHint().width() + legend->columnSpacing();
+    int itemH = 0;
+    for (int i = 0; i < n; ++i)
+        if (QCPAbstractLegendItem* it = legend->item(i)) {
+            total += it->minimumOuterSizeHint().width() + legend->columnSpacing();
+            itemH = std::max(itemH, it->minimumOuterSizeHint().height());
+        }
     const int wrap = total + 40 <= w ? n : (n + 1) / 2;
     if (legend->wrap() != wrap) {
         legend->setWrap(wrap);
@@ -263,7 +304,6 @@ void TimelinePlot::fitLegendTo(int w) {
     // Reserve the legend's full height: left to the layout, the second row of
     // a wrapped legend lost its descenders at the bottom edge.
     const int rows = (n + wrap - 1) / wrap;
-    const int itemH = legend->item(0)->minimumOuterSizeHint().height();
     const int h = rows * itemH + (rows - 1) * legend->rowSpacing() + legend->margins().top() +
                   legend->margins().bottom() + QFontMetrics(legend->font()).descent();
     if (auto* row = plotLayout()->element(plotLayout()->rowCount() - 1, 0)) row->setMinimumSize(0, h);
@@ -288,7 +328,9 @@ void TimelinePlot::applyFonts() {
     small.setPointSizeF(std::max(6.5, baseFontPt_ * 0.8));
     yAxis2->setTickLabelFont(small);
     legend->setFont(f);
-    for (int i = 0; i < legend->itemCount(); ++i) legend->item(i)->setFont(f);
+    // (a wrapped legend grid can hold empty cells: item() is null there)
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (QCPAbstractLegendItem* it = legend->item(i)) it->setFont(f);
     legend->setIconSize(int(baseFontPt_ * 1.8), int(baseFontPt_ * 1.3));
     QFont tf = bold;
     tf.setPointSizeF(baseFontPt_ > 12 ? baseFontPt_ : baseFontPt_ * 1.25);

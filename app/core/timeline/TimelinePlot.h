@@ -119,6 +119,7 @@ private:
     enum class Drag { None, Pan, Box };
     void rebuildLanes();
     static QString depthLabel(std::uint8_t roles);
+    static QString markerLegendName(InstantKind k);
     void rebuildLegend();
     void applyFonts();
     void zoomBy(double factor, std::optional<double> anchorX);
