@@ -5,6 +5,8 @@
 #include "core/MainWindow.h"
 #include "core/events/EventList.h"
 #include "core/lessons/LessonDock.h"
+#include "core/metrics/LatencyPlot.h"
+#include "core/metrics/MetricsPanel.h"
 #include "core/player/PlayerBar.h"
 #include "core/run/SimulationRunner.h"
 #include "core/scenario/KnobPanel.h"
@@ -197,6 +199,24 @@ private slots:
         QCOMPARE(sizes(), before);
         QCOMPARE(w_->playerBar()->speedCombo()->currentText(), speed);
         QCOMPARE(docks(), docksBefore);
+    }
+
+    // The latency plot's percentile labels never overlap (issue 19 point 9):
+    // in basics p99.9 and max are the same sample.
+    void percentileLabelsApart() {
+        LatencyPlot* lp = w_->metrics()->latencyPlot();
+        lp->replot();
+        std::vector<QRectF> rects;
+        QStringList texts;
+        for (int i = 0; i < lp->itemCount(); ++i)
+            if (auto* t = qobject_cast<QCPItemText*>(lp->item(i))) {
+                rects.emplace_back(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition());
+                texts << t->text();
+            }
+        QVERIFY2(rects.size() >= 3, qPrintable(texts.join(QLatin1Char('|'))));
+        for (std::size_t i = 0; i < rects.size(); ++i)
+            for (std::size_t j = i + 1; j < rects.size(); ++j)
+                QVERIFY2(!rects[i].intersects(rects[j]), qPrintable(texts.join(QLatin1Char('|'))));
     }
 
     void cleanupTestCase() { w_.reset(); }
