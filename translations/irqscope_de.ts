@@ -990,6 +990,72 @@
     </message>
 </context>
 <context>
+    <name>irqscope::app::EventList</name>
+    <message>
+        <source>all CPUs</source>
+        <translation>alle CPUs</translation>
+    </message>
+    <message>
+        <source>%1 events</source>
+        <translation>%1 Ereignisse</translation>
+    </message>
+    <message>
+        <source>Search events: a name (eth0, NET_RX, fio)</source>
+        <translation>Ereignisse suchen: ein Name (eth0, NET_RX, fio)</translation>
+    </message>
+    <message>
+        <source>every kind</source>
+        <translation>jede Art</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ Vorheriges</translation>
+    </message>
+    <message>
+        <source>The previous event of this kind and CPU before the selection</source>
+        <translation>Das vorherige Ereignis dieser Art und CPU vor der Auswahl</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>Nächstes ▶</translation>
+    </message>
+    <message>
+        <source>The next event of this kind and CPU after the selection</source>
+        <translation>Das nächste Ereignis dieser Art und CPU nach der Auswahl</translation>
+    </message>
+    <message>
+        <source>Longest</source>
+        <translation>Längstes</translation>
+    </message>
+    <message>
+        <source>Select the longest event of this kind and CPU</source>
+        <translation>Das längste Ereignis dieser Art und CPU auswählen</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::EventModel</name>
+    <message>
+        <source>Start</source>
+        <translation>Beginn</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+</context>
+<context>
     <name>irqscope::app::ImageExportDialog</name>
     <message>
         <source>Export image</source>
@@ -1065,6 +1131,85 @@
     <message>
         <source>The scenario is not valid: %1</source>
         <translation>Das Szenario ist ungültig: %1</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::LaneBar</name>
+    <message>
+        <source>Unpin</source>
+        <translation>Nicht mehr anheften</translation>
+    </message>
+    <message>
+        <source>Pin to top</source>
+        <translation>Oben anheften</translation>
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation>Nach oben</translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation>Nach unten</translation>
+    </message>
+    <message>
+        <source>Expand</source>
+        <translation>Aufklappen</translation>
+    </message>
+    <message>
+        <source>Collapse to a strip</source>
+        <translation>Zu einem Streifen zuklappen</translation>
+    </message>
+    <message>
+        <source>Hide this lane</source>
+        <translation>Diese Spur ausblenden</translation>
+    </message>
+    <message>
+        <source>Lanes</source>
+        <translation>Spuren</translation>
+    </message>
+    <message>
+        <source> Lanes: </source>
+        <translation> Spuren: </translation>
+    </message>
+    <message>
+        <source>CPUs or names: 0-7, fio</source>
+        <translation>CPUs oder Namen: 0-7, fio</translation>
+    </message>
+    <message>
+        <source>Show only these lanes: CPU numbers or ranges (3, 0-7) and words in lane names (a task, an interrupt), separated by commas. A task named here gets its own lane.</source>
+        <translation>Nur diese Spuren zeigen: CPU-Nummern oder -Bereiche (3, 0-7) und Wörter aus Spurnamen (ein Task, ein Interrupt), durch Kommas getrennt. Ein hier genannter Task bekommt seine eigene Spur.</translation>
+    </message>
+    <message>
+        <source>Task lanes</source>
+        <translation>Task-Spuren</translation>
+    </message>
+    <message>
+        <source>A lane per task that ran: when it was on a CPU and what interrupted it</source>
+        <translation>Eine Spur je Task, der lief: wann er auf einer CPU war und was ihn unterbrach</translation>
+    </message>
+    <message>
+        <source>Interrupt-line lanes</source>
+        <translation>Interrupt-Leitungs-Spuren</translation>
+    </message>
+    <message>
+        <source>A lane per interrupt line: pending, active and masked in the controller</source>
+        <translation>Eine Spur je Interrupt-Leitung: pending, active und maskiert im Controller</translation>
+    </message>
+    <message>
+        <source>Hide idle CPUs</source>
+        <translation>Untätige CPUs ausblenden</translation>
+    </message>
+    <message>
+        <source>Leave out CPUs that were busy less than 0.05 % of the run (a note says which)</source>
+        <translation>CPUs weglassen, die weniger als 0,05 % des Laufs beschäftigt waren (ein Hinweis nennt sie)</translation>
+    </message>
+    <message>
+        <source>Show all lanes</source>
+        <translation>Alle Spuren zeigen</translation>
+    </message>
+    <message>
+        <source>Undo pins, moves, collapses, hidden lanes and the filter</source>
+        <translation>Anheften, Verschieben, Zuklappen, ausgeblendete Spuren und den Filter zurücknehmen</translation>
     </message>
 </context>
 <context>
@@ -1647,14 +1792,6 @@
         <translation>&amp;Präsentationsmodus</translation>
     </message>
     <message>
-        <source>Interrupt-line lanes</source>
-        <translation>Spuren der Interrupt-Leitungen</translation>
-    </message>
-    <message>
-        <source>Task lanes</source>
-        <translation>Task-Spuren</translation>
-    </message>
-    <message>
         <source>&amp;Keyboard and mouse…</source>
         <translation>&amp;Tastatur und Maus…</translation>
     </message>
@@ -2079,6 +2216,10 @@
     <message>
         <source>; events lost by the kernel: %1</source>
         <translation>; vom Kernel verlorene Ereignisse: %1</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Ereignisse</translation>
     </message>
 </context>
 <context>
@@ -2520,6 +2661,81 @@
     <message>
         <source>irqs off</source>
         <translation>IRQs aus</translation>
+    </message>
+    <message>
+        <source>task</source>
+        <translation>Task</translation>
+    </message>
+    <message>
+        <source>softirq</source>
+        <translation>softirq</translation>
+    </message>
+    <message>
+        <source>hardirq</source>
+        <translation>hardirq</translation>
+    </message>
+    <message>
+        <source>state</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>mask</source>
+        <translation>Maske</translation>
+    </message>
+    <message>
+        <source>raise</source>
+        <translation>raise</translation>
+    </message>
+    <message>
+        <source>ack</source>
+        <translation>ack</translation>
+    </message>
+    <message>
+        <source>EOI</source>
+        <translation>EOI</translation>
+    </message>
+    <message>
+        <source>DIR</source>
+        <translation>DIR</translation>
+    </message>
+    <message>
+        <source>unmask</source>
+        <translation>unmask</translation>
+    </message>
+    <message>
+        <source>raise softirq</source>
+        <translation>raise softirq</translation>
+    </message>
+    <message>
+        <source>schedule tasklet</source>
+        <translation>tasklet_schedule</translation>
+    </message>
+    <message>
+        <source>queue_work</source>
+        <translation>queue_work</translation>
+    </message>
+    <message>
+        <source>wake-up</source>
+        <translation>Aufwecken</translation>
+    </message>
+    <message>
+        <source>IPI</source>
+        <translation>IPI</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>Warnung</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::TimelinePlottable</name>
+    <message>
+        <source>1 idle CPU hidden (CPU %1) — View ▸ Hide idle CPUs</source>
+        <translation>1 untätige CPU ausgeblendet (CPU %1) — Ansicht ▸ Untätige CPUs ausblenden</translation>
+    </message>
+    <message>
+        <source>%1 idle CPUs hidden (CPU %2) — View ▸ Hide idle CPUs</source>
+        <translation>%1 untätige CPUs ausgeblendet (CPU %2) — Ansicht ▸ Untätige CPUs ausblenden</translation>
     </message>
 </context>
 <context>

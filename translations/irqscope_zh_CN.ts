@@ -989,6 +989,72 @@
     </message>
 </context>
 <context>
+    <name>irqscope::app::EventList</name>
+    <message>
+        <source>all CPUs</source>
+        <translation>所有 CPU</translation>
+    </message>
+    <message>
+        <source>%1 events</source>
+        <translation>%1 个事件</translation>
+    </message>
+    <message>
+        <source>Search events: a name (eth0, NET_RX, fio)</source>
+        <translation>搜索事件：名称（eth0、NET_RX、fio）</translation>
+    </message>
+    <message>
+        <source>every kind</source>
+        <translation>所有类型</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ 上一个</translation>
+    </message>
+    <message>
+        <source>The previous event of this kind and CPU before the selection</source>
+        <translation>选中项之前、此类型和 CPU 的上一个事件</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>下一个 ▶</translation>
+    </message>
+    <message>
+        <source>The next event of this kind and CPU after the selection</source>
+        <translation>选中项之后、此类型和 CPU 的下一个事件</translation>
+    </message>
+    <message>
+        <source>Longest</source>
+        <translation>最长</translation>
+    </message>
+    <message>
+        <source>Select the longest event of this kind and CPU</source>
+        <translation>选中此类型和 CPU 中最长的事件</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::EventModel</name>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>时长</translation>
+    </message>
+</context>
+<context>
     <name>irqscope::app::ImageExportDialog</name>
     <message>
         <source>Export image</source>
@@ -1064,6 +1130,85 @@
     <message>
         <source>The scenario is not valid: %1</source>
         <translation>场景无效：%1</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::LaneBar</name>
+    <message>
+        <source>Unpin</source>
+        <translation>取消固定</translation>
+    </message>
+    <message>
+        <source>Pin to top</source>
+        <translation>固定到顶部</translation>
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <source>Expand</source>
+        <translation>展开</translation>
+    </message>
+    <message>
+        <source>Collapse to a strip</source>
+        <translation>折叠为细条</translation>
+    </message>
+    <message>
+        <source>Hide this lane</source>
+        <translation>隐藏此轨道</translation>
+    </message>
+    <message>
+        <source>Lanes</source>
+        <translation>轨道</translation>
+    </message>
+    <message>
+        <source> Lanes: </source>
+        <translation> 轨道： </translation>
+    </message>
+    <message>
+        <source>CPUs or names: 0-7, fio</source>
+        <translation>CPU 或名称：0-7, fio</translation>
+    </message>
+    <message>
+        <source>Show only these lanes: CPU numbers or ranges (3, 0-7) and words in lane names (a task, an interrupt), separated by commas. A task named here gets its own lane.</source>
+        <translation>只显示这些轨道：CPU 编号或范围（3、0-7）以及轨道名称中的词（任务、中断），用逗号分隔。此处写出的任务会获得自己的轨道。</translation>
+    </message>
+    <message>
+        <source>Task lanes</source>
+        <translation>任务轨道</translation>
+    </message>
+    <message>
+        <source>A lane per task that ran: when it was on a CPU and what interrupted it</source>
+        <translation>每个运行过的任务一条轨道：它何时在 CPU 上、被什么打断</translation>
+    </message>
+    <message>
+        <source>Interrupt-line lanes</source>
+        <translation>中断线轨道</translation>
+    </message>
+    <message>
+        <source>A lane per interrupt line: pending, active and masked in the controller</source>
+        <translation>每条中断线一条轨道：控制器中的 pending、active 和屏蔽状态</translation>
+    </message>
+    <message>
+        <source>Hide idle CPUs</source>
+        <translation>隐藏空闲 CPU</translation>
+    </message>
+    <message>
+        <source>Leave out CPUs that were busy less than 0.05 % of the run (a note says which)</source>
+        <translation>省略忙碌时间不足运行时长 0.05% 的 CPU（有提示说明是哪些）</translation>
+    </message>
+    <message>
+        <source>Show all lanes</source>
+        <translation>显示所有轨道</translation>
+    </message>
+    <message>
+        <source>Undo pins, moves, collapses, hidden lanes and the filter</source>
+        <translation>撤销固定、移动、折叠、隐藏的轨道和过滤</translation>
     </message>
 </context>
 <context>
@@ -1642,14 +1787,6 @@
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <source>Interrupt-line lanes</source>
-        <translation>中断线轨道</translation>
-    </message>
-    <message>
-        <source>Task lanes</source>
-        <translation>任务轨道</translation>
-    </message>
-    <message>
         <source>&amp;Keyboard and mouse…</source>
         <translation>键盘和鼠标(&amp;K)…</translation>
     </message>
@@ -2072,6 +2209,10 @@
     <message>
         <source>; events lost by the kernel: %1</source>
         <translation>；内核丢失的事件：%1</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
     </message>
 </context>
 <context>
@@ -2513,6 +2654,81 @@
     <message>
         <source>irqs off</source>
         <translation>irqs off（中断关闭）</translation>
+    </message>
+    <message>
+        <source>task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>softirq</source>
+        <translation>softirq</translation>
+    </message>
+    <message>
+        <source>hardirq</source>
+        <translation>hardirq</translation>
+    </message>
+    <message>
+        <source>state</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>mask</source>
+        <translation>屏蔽</translation>
+    </message>
+    <message>
+        <source>raise</source>
+        <translation>触发 (raise)</translation>
+    </message>
+    <message>
+        <source>ack</source>
+        <translation>确认 (ack)</translation>
+    </message>
+    <message>
+        <source>EOI</source>
+        <translation>EOI</translation>
+    </message>
+    <message>
+        <source>DIR</source>
+        <translation>DIR</translation>
+    </message>
+    <message>
+        <source>unmask</source>
+        <translation>解除屏蔽</translation>
+    </message>
+    <message>
+        <source>raise softirq</source>
+        <translation>触发 softirq</translation>
+    </message>
+    <message>
+        <source>schedule tasklet</source>
+        <translation>调度 tasklet</translation>
+    </message>
+    <message>
+        <source>queue_work</source>
+        <translation>queue_work</translation>
+    </message>
+    <message>
+        <source>wake-up</source>
+        <translation>唤醒</translation>
+    </message>
+    <message>
+        <source>IPI</source>
+        <translation>IPI</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::TimelinePlottable</name>
+    <message>
+        <source>1 idle CPU hidden (CPU %1) — View ▸ Hide idle CPUs</source>
+        <translation>已隐藏 1 个空闲 CPU（CPU %1）— 视图 ▸ 隐藏空闲 CPU</translation>
+    </message>
+    <message>
+        <source>%1 idle CPUs hidden (CPU %2) — View ▸ Hide idle CPUs</source>
+        <translation>已隐藏 %1 个空闲 CPU（CPU %2）— 视图 ▸ 隐藏空闲 CPU</translation>
     </message>
 </context>
 <context>

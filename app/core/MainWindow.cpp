@@ -1,6 +1,7 @@
 #include "core/MainWindow.h"
 
 #include "core/compare/CompareView.h"
+#include "core/events/EventList.h"
 #include "core/lessons/LessonDock.h"
 #include "core/metrics/MetricsPanel.h"
 #include "core/player/MachineStateView.h"
@@ -251,6 +252,12 @@ void MainWindow::createDocks() {
     stateDock->setWidget(stateView_);
     addDockWidget(Qt::RightDockWidgetArea, stateDock);
     tabifyDockWidget(detailsDock, stateDock);
+    auto* eventsDock = new QDockWidget(this);
+    setTr(eventsDock, "windowTitle", QT_TR_NOOP("Events"));
+    eventsDock->setObjectName(QStringLiteral("EventsDock"));
+    eventsDock->setWidget(new EventList(timeline_, eventsDock));
+    addDockWidget(Qt::RightDockWidgetArea, eventsDock);
+    tabifyDockWidget(stateDock, eventsDock);
     stateDock->raise();
     connect(player_, &PlayerController::cursorChanged, stateView_, &MachineStateView::showTime);
     connect(timeline_, &TimelinePlot::timeClicked, player_, &PlayerController::setCursor);

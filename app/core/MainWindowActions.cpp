@@ -7,6 +7,7 @@
 #include "core/player/PlayerBar.h"
 #include "core/run/SimulationRunner.h"
 #include "core/scenario/KnobPanel.h"
+#include "core/timeline/LaneBar.h"
 #include "core/timeline/TimelinePlot.h"
 #include "irqscope/presets.h"
 
@@ -112,18 +113,11 @@ void MainWindow::createActions() {
                          QStringLiteral(":/icons/presentation.svg"));
     pres->setCheckable(true);
     connect(pres, &QAction::toggled, this, &MainWindow::setPresentationMode);
-    auto laneToggle = [&](const char* id, const char* text, bool LaneFilter::*field) {
-        QAction* a = make(id, text);
-        a->setCheckable(true);
-        a->setChecked(timeline_->laneFilter().*field);
-        connect(a, &QAction::toggled, this, [this, field](bool on) {
-            LaneFilter f = timeline_->laneFilter();
-            f.*field = on;
-            timeline_->setLaneFilter(f);
-        });
-    };
-    laneToggle("lanesIrq", QT_TR_NOOP("Interrupt-line lanes"), &LaneFilter::irqLines);
-    laneToggle("lanesTask", QT_TR_NOOP("Task lanes"), &LaneFilter::tasks);
+    // The lanes toolbar owns the lane switches; the View menu shows them too.
+    auto* laneBar = new LaneBar(timeline_, this);
+    for (QAction* a :
+         {laneBar->tasksAction(), laneBar->irqLinesAction(), laneBar->hideIdleAction(), laneBar->resetAction()})
+        actions_.insert(a->objectName(), a);
     // The player's actions live on its toolbar; their keys act while the timeline has focus.
     for (QAction* a : {playerBar_->previousAction(), playerBar_->playAction(), playerBar_->nextAction()}) {
         actions_.insert(a->objectName(), a);
@@ -165,6 +159,8 @@ void MainWindow::createMenus() {
     view->addSeparator();
     view->addAction(action(QStringLiteral("lanesIrq")));
     view->addAction(action(QStringLiteral("lanesTask")));
+    view->addAction(action(QStringLiteral("lanesHideIdle")));
+    view->addAction(action(QStringLiteral("lanesReset")));
     view->addSeparator();
     for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
     view->addSeparator();
@@ -225,6 +221,7 @@ void MainWindow::createToolBar() {
     setTr(action(QStringLiteral("presentation")), "iconText", QT_TR_NOOP("Present"));
     addToolBarBreak();
     addToolBar(playerBar_);
+    addToolBar(findChild<LaneBar*>());
 }
 
 void MainWindow::updateActions() {

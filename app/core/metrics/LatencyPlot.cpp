@@ -3,6 +3,7 @@
 #include "core/timeline/TimeAxisTicker.h"
 #include "core/util/TimeFormat.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace irqscope::app {
@@ -152,20 +153,38 @@ void LatencyPlot::rebuild() {
     yAxis->setRange(0, maxCount * 1.25);
     yAxis2->setRange(0, 105);
 
-    const std::pair<double, QString> marks[] = {
-        {50, tr("p50")}, {90, tr("p90")}, {99, tr("p99")}, {99.9, tr("p99.9")}, {100, tr("max")}};
-    int row = 0;
-    for (const auto& [p, label] : marks) {
+    // Percentile labels never overlap: marks at the same value share one label
+    // ("p99.9 · max"), and a label that would touch one already placed goes
+    // one row lower.
+    std::vector<std::pair<double, QString>> marks;
+    for (const auto& [p, label] : std::initializer_list<std::pair<double, QString>>{
+             {50, tr("p50")}, {90, tr("p90")}, {99, tr("p99")}, {99.9, tr("p99.9")}, {100, tr("max")}}) {
         const double x = double(p >= 100 ? hist_->max() : hist_->percentile(p));
+        if (!marks.empty() && marks.back().first == x) marks.back().second += QStringLiteral(" \u00b7 ") + label;
+        else marks.emplace_back(x, label);
+    }
+    const QFontMetricsF fm(f);
+    struct Placed {
+        double x0, x1;
+        int row;
+    };
+    std::vector<Placed> placed;
+    for (const auto& [x, label] : marks) {
         auto* line = new QCPItemStraightLine(this);
         line->point1->setCoords(x, 0);
         line->point2->setCoords(x, 1);
         line->setPen(QPen(QColor(0x33, 0x33, 0x33), palette_.lineWidth(), Qt::DashLine));
+        const double px = xAxis->coordToPixel(x), half = fm.horizontalAdvance(label) / 2 + 8;
+        int row = 0;
+        while (std::any_of(placed.begin(), placed.end(),
+                           [&](const Placed& o) { return o.row == row && px - half < o.x1 && px + half > o.x0; }))
+            ++row;
+        placed.push_back({px - half, px + half, row});
         auto* text = new QCPItemText(this);
         text->setClipToAxisRect(true);
         text->position->setTypeX(QCPItemPosition::ptPlotCoords);
         text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        text->position->setCoords(x, row++ % 2 ? 0.16 : 0.02);
+        text->position->setCoords(x, 0.02 + 0.14 * row);
         text->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
         text->setPadding(QMargins(3, 1, 3, 1));
         text->setBrush(QColor(255, 255, 255, 220));

@@ -48,7 +48,7 @@ PlayerBar::PlayerBar(PlayerController* player, QWidget* parent) : QToolBar(paren
     time_ = new QLabel(this);
     time_->setObjectName(QStringLiteral("playerTime"));
     time_->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("cursor 000.000 ms ")));
-    QFont f = time_->font();
+    QFont f; // only bold: the size follows the window's (presentation mode)
     f.setBold(true);
     time_->setFont(f);
     addWidget(time_);

@@ -259,7 +259,8 @@ void KnobPanel::refreshValues() {
         else if (auto* combo = qobject_cast<QComboBox*>(f.editor)) combo->setCurrentText(valueText(p, value));
         else if (auto* le = qobject_cast<QLineEdit*>(f.editor); le && f.error->isHidden())
             le->setText(valueText(p, value));
-        QFont font = f.label->font();
+        // Only the weight: the size keeps following the window's font (presentation mode on and off).
+        QFont font;
         font.setBold(scenario_.isUserSet(p.path));
         f.label->setFont(font);
     }

@@ -33,7 +33,7 @@ QColor textOn(const QColor& fill) {
 std::optional<double> LaneRenderer::depthCenterY(const LaneRenderContext& c, std::uint32_t lane, int depth) {
     const LaneSlot* s = c.layout->slotOfLane(lane);
     if (!s) return std::nullopt;
-    return c.rows.toY(s->depthTop(std::clamp(depth, 0, s->depths - 1)) + 0.5);
+    return c.rows.toY(s->depthTop(std::clamp(depth, 0, s->depths - 1)) + s->rowH / 2);
 }
 
 void LaneRenderer::drawLanes(QPainter& p, const LaneRenderContext& c) {
@@ -172,7 +172,7 @@ bool LaneRenderer::drawTrack(QPainter& p, const LaneRenderContext& c, const Lane
                              std::vector<float>& irqsOff) {
     const Trace& t = *c.trace;
     const double rowTop = c.rows.toY(s.depthTop(depth));
-    const double rowH = c.rows.rowPx;
+    const double rowH = c.rows.rowPx * s.rowH;
     const double pad = std::min(2.0, rowH * 0.08);
     const double y = rowTop + pad, h = std::max(1.0, rowH - 2 * pad);
     const Time t0 = static_cast<Time>(std::floor(c.time.range.t0));
@@ -240,10 +240,10 @@ void LaneRenderer::drawInstants(QPainter& p, const LaneRenderContext& c, const L
     const int columns = c.time.columns();
     p.setRenderHint(QPainter::Antialiasing, true);
     if (last - first <= static_cast<std::size_t>(std::max(columns / 6, 1))) {
-        // At most ~11 px tall (more in presentation): a marker marks a moment,
+        // At most ~7 px tall (9 in presentation): a marker marks a moment,
         // it must not dominate a tall lane.
-        const double markH = std::min(stripH, 8.0 + 3.0 * c.palette.lineWidth());
-        const double half = std::clamp(markH * 0.4, 2.5, 6.0);
+        const double markH = std::min(stripH * 0.85, 5.0 + 2.0 * c.palette.lineWidth());
+        const double half = std::clamp(markH * 0.4, 2.0, 4.0);
         // backwards, so the first of several instants at one spot (the raise) ends up on top
         for (std::size_t i = last; i-- > first;) {
             const Instant& in = all[i];
@@ -294,7 +294,7 @@ void LaneRenderer::drawSelection(QPainter& p, const LaneRenderContext& c, const 
         x0 = m - 1.5, x1 = m + 1.5;
     }
     const double y = c.rows.toY(s->depthTop(sel.segment.depth));
-    const QRectF r(x0 - 1.5, y - 1.5, x1 - x0 + 3, c.rows.rowPx + 3);
+    const QRectF r(x0 - 1.5, y - 1.5, x1 - x0 + 3, c.rows.rowPx * s->rowH + 3);
     p.setRenderHint(QPainter::Antialiasing, true);
     p.setPen(QPen(Qt::white, c.palette.lineWidth() * 4));
     p.setBrush(Qt::NoBrush);

@@ -12,6 +12,28 @@ void SwatchLegendItem::draw(QCPPainter* painter) {
     const QRect r = mRect;
     painter->setFont(mFont);
     const QRect iconRect(r.topLeft() + QPoint(0, (r.height() - icon.height()) / 2), icon);
+    if (marker_) {
+        // the marker as the timeline draws it, centred in the icon box
+        const double c = iconRect.center().x() + 0.5, h = std::min(iconRect.height(), 10) * 0.9;
+        const double top = iconRect.center().y() - h / 2, half = h * 0.5;
+        painter->setRenderHint(QPainter::Antialiasing, true);
+        if (warning_) {
+            painter->setPen(QPen(Qt::black, 1));
+            painter->setBrush(color_);
+            painter->drawPolygon(
+                QPolygonF({QPointF(c, top), QPointF(c - half * 1.2, top + h), QPointF(c + half * 1.2, top + h)}));
+        } else {
+            painter->setPen(QPen(color_.darker(130), 0.8));
+            painter->setBrush(color_);
+            painter->drawPolygon(QPolygonF({QPointF(c - half, top), QPointF(c + half, top), QPointF(c, top + h)}));
+        }
+        painter->setRenderHint(QPainter::Antialiasing, false);
+        painter->setPen(mTextColor);
+        painter->drawText(
+            QRect(iconRect.right() + mParentLegend->iconTextPadding() + 1, r.top(), r.width(), r.height()),
+            Qt::AlignLeft | Qt::AlignVCenter, text_);
+        return;
+    }
     painter->fillRect(iconRect, color_);
     if (hatched_) painter->fillRect(iconRect, QBrush(QColor(0, 0, 0, 90), Qt::BDiagPattern));
     painter->setPen(QPen(color_.darker(160), 1));

@@ -11,6 +11,13 @@ class SwatchLegendItem : public QCPAbstractLegendItem {
 public:
     SwatchLegendItem(QCPLegend* legend, const QColor& color, const QString& text, bool hatched = false);
     void setColor(const QColor& c) { color_ = c; }
+    const QString& text() const { return text_; }
+    // Drawn as an instant marker (a small down-pointing triangle, or the
+    // warning's yellow up-pointing one) instead of a swatch.
+    void setMarker(bool warning) {
+        marker_ = true;
+        warning_ = warning;
+    }
 
 protected:
     void draw(QCPPainter* painter) override;
@@ -20,6 +27,8 @@ private:
     QColor color_;
     QString text_;
     bool hatched_;
+    bool marker_ = false;
+    bool warning_ = false;
 };
 
 } // namespace irqscope::app

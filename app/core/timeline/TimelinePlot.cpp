@@ -1,11 +1,18 @@
 #include "core/timeline/TimelinePlot.h"
 
 #include "core/export/PlotExport.h"
+#include "core/timeline/LaneTicker.h"
 #include "core/timeline/SwatchLegendItem.h"
 #include "core/timeline/TimeAxisTicker.h"
 #include "core/timeline/TimelinePlottable.h"
 
+#include <QAbstractSpinBox>
+#include <QApplication>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QRubberBand>
+#include <QTextEdit>
 #include <QToolTip>
 
 #include <cmath>
@@ -61,15 +68,23 @@ TimelinePlot::TimelinePlot(QWidget* parent) : QCustomPlot(parent) {
     xAxis->grid()->setSubGridVisible(false);
     xAxis->setRange(0, 1);
 
-    laneTicker_.reset(new QCPAxisTickerText);
+    laneTicker_.reset(new LaneTicker(yAxis, LaneTicker::Thinning::EveryOther));
+    depthTicker_.reset(new LaneTicker(yAxis2, LaneTicker::Thinning::AllOrNothing));
     yAxis->setTicker(laneTicker_);
-    yAxis->setRangeReversed(true);
-    yAxis->grid()->setVisible(false);
-    yAxis->setTickLength(0, 0);
-    yAxis->setSubTicks(false);
-    yAxis->setBasePen(Qt::NoPen);
-    yAxis->setTickPen(Qt::NoPen);
-    yAxis->setRange(0, 1);
+    yAxis2->setTicker(depthTicker_);
+    yAxis2->setVisible(true);
+    for (QCPAxis* a : {yAxis, yAxis2}) {
+        a->setRangeReversed(true);
+        a->grid()->setVisible(false);
+        a->setTickLength(0, 0);
+        a->setSubTicks(false);
+        a->setBasePen(Qt::NoPen);
+        a->setTickPen(Qt::NoPen);
+        a->setRange(0, 1);
+    }
+    yAxis2->setTickLabelColor(QColor(0x60, 0x60, 0x60));
+    connect(yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), yAxis2,
+            qOverload<const QCPRange&>(&QCPAxis::setRange));
 
     lanes_ = new TimelinePlottable(xAxis, yAxis, &scene_);
 
@@ -100,12 +115,40 @@ TimelinePlot::TimelinePlot(QWidget* parent) : QCustomPlot(parent) {
     });
     connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
             [this](const QCPRange&) { emit viewChanged(view()); });
+    qApp->installEventFilter(this);
+}
+
+void TimelinePlot::enterEvent(QEnterEvent* e) {
+    hovered_ = true;
+    QCustomPlot::enterEvent(e);
+}
+
+void TimelinePlot::leaveEvent(QEvent* e) {
+    hovered_ = false;
+    QCustomPlot::leaveEvent(e);
+}
+
+bool TimelinePlot::eventFilter(QObject* watched, QEvent* e) {
+    if (e->type() != QEvent::KeyPress || !hovered_ || !isVisible() || watched == this) return false;
+    auto* k = static_cast<QKeyEvent*>(e);
+    if (k->modifiers() & ~Qt::KeypadModifier) return false;
+    if (k->key() != Qt::Key_W && k->key() != Qt::Key_S && k->key() != Qt::Key_A && k->key() != Qt::Key_D) return false;
+    QWidget* focus = QApplication::focusWidget();
+    if (focus == this) return false; // delivered to us anyway
+    if (qobject_cast<QLineEdit*>(focus) || qobject_cast<QAbstractSpinBox*>(focus) || qobject_cast<QTextEdit*>(focus) ||
+        qobject_cast<QPlainTextEdit*>(focus) ||
+        (qobject_cast<QComboBox*>(focus) && static_cast<QComboBox*>(focus)->isEditable()))
+        return false;                   // typing
+    if (watched != focus) return false; // once, at the focus widget
+    keyPressEvent(k);
+    return k->isAccepted();
 }
 
 void TimelinePlot::changeEvent(QEvent* e) {
     if (e->type() == QEvent::LanguageChange) {
         xAxis->setLabel(tr("time"));
         rebuildLegend(); // context names and "irqs off"
+        rebuildLanes();  // depth-row labels
         replot();
     }
     QCustomPlot::changeEvent(e);
@@ -136,14 +179,45 @@ void TimelinePlot::setTrace(const Trace* trace, const QString& title) {
     scene_.highlights.clear();
     setTitle(title);
     rebuildLanes();
+    rebuildLegend(); // the markers this trace has
     history_.clear();
     setView(fullRange(), true);
     replot();
     emit selectionChanged();
 }
 
+QString TimelinePlot::markerLegendName(InstantKind k) {
+    switch (k) {
+    case InstantKind::IrqRaise: return tr("raise");
+    case InstantKind::IrqAck: return tr("ack");
+    case InstantKind::PriorityDrop: return tr("EOI");
+    case InstantKind::Deactivate: return tr("DIR");
+    case InstantKind::Mask: return tr("mask");
+    case InstantKind::Unmask: return tr("unmask");
+    case InstantKind::SoftirqRaise: return tr("raise softirq");
+    case InstantKind::TaskletSchedule: return tr("schedule tasklet");
+    case InstantKind::QueueWork: return tr("queue_work");
+    case InstantKind::Wakeup: return tr("wake-up");
+    case InstantKind::Ipi: return tr("IPI");
+    case InstantKind::Warning: return tr("warning");
+    case InstantKind::Count: break;
+    }
+    return {};
+}
+
+QString TimelinePlot::depthLabel(std::uint8_t roles) {
+    QStringList parts;
+    if (roles & kRoleTask) parts << tr("task");
+    if (roles & kRoleSoftirq) parts << tr("softirq");
+    if (roles & kRoleHardirq) parts << tr("hardirq");
+    if (roles & kRoleLineState) parts << tr("state");
+    if (roles & kRoleLineMask) parts << tr("mask");
+    return parts.join(QLatin1Char('/'));
+}
+
 void TimelinePlot::rebuildLanes() {
     laneTicker_->clear();
+    depthTicker_->clear();
     const Trace* t = scene_.trace();
     if (!t) {
         scene_.layout = LaneLayout{};
@@ -151,18 +225,60 @@ void TimelinePlot::rebuildLanes() {
         return;
     }
     scene_.layout.build(*t, scene_.filter);
-    for (const LaneSlot& s : scene_.layout.laneSlots())
-        laneTicker_->addTick((s.rowsTop + s.bottom) / 2, qstr(t->lane(s.lane).name));
+    for (const LaneSlot& s : scene_.layout.laneSlots()) {
+        const QString pin = s.pinned ? QStringLiteral("\u25B4 ") : QString(); // a small up-pointing triangle
+        laneTicker_->addTick((s.rowsTop + s.bottom) / 2, pin + qstr(t->lane(s.lane).name));
+        if (s.collapsed) continue;
+        for (int d = 0; d < s.depths; ++d)
+            if (const QString l = depthLabel(s.roles[static_cast<std::size_t>(d)]); !l.isEmpty())
+                depthTicker_->addTick(s.depthTop(d) + s.rowH / 2, l);
+    }
     yAxis->setRange(0, std::max(1.0, scene_.layout.totalRows()));
+}
+
+std::optional<std::uint32_t> TimelinePlot::laneAtY(double y) const {
+    const auto hit = scene_.layout.hitTest(yAxis->pixelToCoord(y));
+    if (!hit) return std::nullopt;
+    return scene_.layout.laneSlots()[hit->slot].lane;
+}
+
+std::vector<std::string> TimelinePlot::shownLaneNames() const {
+    std::vector<std::string> out;
+    if (const Trace* t = scene_.trace())
+        for (const LaneSlot& s : scene_.layout.laneSlots()) out.push_back(t->lane(s.lane).name);
+    return out;
+}
+
+int TimelinePlot::laneLabelsShown() const {
+    return laneTicker_->shownCount();
+}
+int TimelinePlot::depthLabelsShown() const {
+    return depthTicker_->shownCount();
 }
 
 void TimelinePlot::rebuildLegend() {
     legend->clearItems();
+    legend->setWrap(0);
     for (ContextKind k : Palette::legendKinds())
         legend->addItem(new SwatchLegendItem(legend, scene_.palette.kind(k), Palette::kindName(k)));
     QColor off = scene_.palette.irqsOff();
     off.setAlpha(110);
     legend->addItem(new SwatchLegendItem(legend, off, tr("irqs off"), true));
+    // the instant markers this trace has, with their kernel names
+    if (const Trace* t = scene_.trace()) {
+        std::array<bool, static_cast<std::size_t>(InstantKind::Count)> present{};
+        for (std::uint32_t l = 0; l < t->laneCount(); ++l)
+            for (const Instant& in : t->instants(l)) present[static_cast<std::size_t>(in.kind)] = true;
+        for (std::size_t k = 0; k < present.size(); ++k) {
+            if (!present[k]) continue;
+            const auto kind = static_cast<InstantKind>(k);
+            const bool warning = kind == InstantKind::Warning;
+            auto* item = new SwatchLegendItem(legend, warning ? QColor(0xFF, 0xC8, 0x00) : scene_.palette.instant(kind),
+                                              markerLegendName(kind));
+            item->setMarker(warning);
+            legend->addItem(item);
+        }
+    }
     applyFonts();
     fitLegendTo(width());
 }
@@ -174,7 +290,12 @@ void TimelinePlot::fitLegendTo(int w) {
     const int n = legend->itemCount();
     if (n == 0) return;
     int total = 0;
-    for (int i = 0; i < n; ++i) total += legend->item(i)->minimumOuterSizeHint().width() + legend->columnSpacing();
+    int itemH = 0;
+    for (int i = 0; i < n; ++i)
+        if (QCPAbstractLegendItem* it = legend->item(i)) {
+            total += it->minimumOuterSizeHint().width() + legend->columnSpacing();
+            itemH = std::max(itemH, it->minimumOuterSizeHint().height());
+        }
     const int wrap = total + 40 <= w ? n : (n + 1) / 2;
     if (legend->wrap() != wrap) {
         legend->setWrap(wrap);
@@ -183,7 +304,6 @@ void TimelinePlot::fitLegendTo(int w) {
     // Reserve the legend's full height: left to the layout, the second row of
     // a wrapped legend lost its descenders at the bottom edge.
     const int rows = (n + wrap - 1) / wrap;
-    const int itemH = legend->item(0)->minimumOuterSizeHint().height();
     const int h = rows * itemH + (rows - 1) * legend->rowSpacing() + legend->margins().top() +
                   legend->margins().bottom() + QFontMetrics(legend->font()).descent();
     if (auto* row = plotLayout()->element(plotLayout()->rowCount() - 1, 0)) row->setMinimumSize(0, h);
@@ -204,8 +324,13 @@ void TimelinePlot::applyFonts() {
     xAxis->setTickLabelFont(f);
     xAxis->setLabelFont(f);
     yAxis->setTickLabelFont(bold);
+    QFont small = f;
+    small.setPointSizeF(std::max(6.5, baseFontPt_ * 0.8));
+    yAxis2->setTickLabelFont(small);
     legend->setFont(f);
-    for (int i = 0; i < legend->itemCount(); ++i) legend->item(i)->setFont(f);
+    // (a wrapped legend grid can hold empty cells: item() is null there)
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (QCPAbstractLegendItem* it = legend->item(i)) it->setFont(f);
     legend->setIconSize(int(baseFontPt_ * 1.8), int(baseFontPt_ * 1.3));
     QFont tf = bold;
     tf.setPointSizeF(baseFontPt_ > 12 ? baseFontPt_ : baseFontPt_ * 1.25);
@@ -233,9 +358,11 @@ void TimelinePlot::setBaseFontSize(int pt) {
 }
 
 void TimelinePlot::setLaneFilter(const LaneFilter& f) {
+    if (f == scene_.filter) return;
     scene_.filter = f;
     rebuildLanes();
     replot();
+    emit laneFilterChanged();
 }
 
 TimeRange TimelinePlot::view() const {
@@ -397,6 +524,21 @@ std::optional<Time> TimelinePlot::cursorTime() const {
     return lanes_->cursor();
 }
 
+void TimelinePlot::setCursorB(std::optional<Time> t) {
+    lanes_->setCursorB(t);
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+std::optional<Time> TimelinePlot::cursorB() const {
+    return lanes_->cursorB();
+}
+
+std::optional<Time> TimelinePlot::cursorDelta() const {
+    if (!lanes_->cursor() || !lanes_->cursorB()) return std::nullopt;
+    const Time a = *lanes_->cursor(), b = *lanes_->cursorB();
+    return b > a ? b - a : a - b;
+}
+
 void TimelinePlot::selectItem(const std::optional<TimelineItem>& item) {
     scene_.selection = item;
     scene_.flows.clear();
@@ -439,6 +581,7 @@ void TimelinePlot::mousePressEvent(QMouseEvent* e) {
 }
 
 void TimelinePlot::mouseMoveEvent(QMouseEvent* e) {
+    hovered_ = true;
     const QPointF pos = e->position();
     if (drag_ == Drag::None) {
         if (auto item = itemAt(pos); item && scene_.trace())
@@ -468,6 +611,16 @@ void TimelinePlot::mouseReleaseEvent(QMouseEvent* e) {
     drag_ = Drag::None;
     if (band_) band_->hide();
     if (!moved_) {
+        if (d == Drag::Box && e->button() == Qt::RightButton) {
+            if (const auto lane = laneAtY(e->position().y()))
+                emit laneMenuRequested(*lane, e->globalPosition().toPoint());
+            return;
+        }
+        if (d == Drag::Pan && (e->modifiers() & Qt::ControlModifier)) {
+            if (axisRect()->rect().contains(e->position().toPoint()))
+                setCursorB(static_cast<Time>(std::llround(xAxis->pixelToCoord(e->position().x()))));
+            return;
+        }
         if (d == Drag::Pan) {
             selectItem(itemAt(e->position()));
             if (axisRect()->rect().contains(e->position().toPoint()))
@@ -515,7 +668,10 @@ void TimelinePlot::keyPressEvent(QKeyEvent* e) {
     case Qt::Key_0: fitAll(); break;
     case Qt::Key_F: zoomToSelection(); break;
     case Qt::Key_Backspace: back(); break;
-    case Qt::Key_Escape: selectItem(std::nullopt); break;
+    case Qt::Key_Escape:
+        selectItem(std::nullopt);
+        setCursorB(std::nullopt);
+        break;
     default: QCustomPlot::keyPressEvent(e); return;
     }
     e->accept();

@@ -21,6 +21,7 @@ namespace irqscope::app {
 
 class TimelinePlottable;
 class SwatchLegendItem;
+class LaneTicker;
 
 class TimelinePlot : public QCustomPlot {
     Q_OBJECT
@@ -43,6 +44,13 @@ public:
 
     void setLaneFilter(const LaneFilter& f);
     LaneFilter laneFilter() const { return scene_.filter; }
+    // The lane drawn at pixel row y (labels included), if any.
+    std::optional<std::uint32_t> laneAtY(double y) const;
+    // Names of the lanes on screen, top to bottom.
+    std::vector<std::string> shownLaneNames() const;
+    // Lane and depth-row labels shown after the last replot (tests: no overprinting).
+    int laneLabelsShown() const;
+    int depthLabelsShown() const;
     void setTheme(Palette::Theme theme);
     void setBaseFontSize(int pt);
 
@@ -63,6 +71,13 @@ public:
     // The player's time cursor (nullopt: none drawn).
     void setCursorTime(std::optional<Time> t);
     std::optional<Time> cursorTime() const;
+    // The second cursor (Ctrl+click; Esc clears it) and the time from the first to it.
+    void setCursorB(std::optional<Time> t);
+    std::optional<Time> cursorB() const;
+    std::optional<Time> cursorDelta() const;
+    // W/S/A/D reach the timeline whenever the pointer is over it, whichever
+    // widget has the keyboard focus (unless one that takes text).
+    bool hovered() const { return hovered_; }
 
 public slots:
     void zoomIn();
@@ -83,6 +98,9 @@ signals:
     void historyChanged();
     // A plain click (no drag) at time t inside the plot area: the player puts its cursor there.
     void timeClicked(irqscope::Time t);
+    void laneFilterChanged();
+    // A right-click (no drag) on a lane or its label: the lane menu.
+    void laneMenuRequested(std::uint32_t lane, const QPoint& globalPos);
 
 protected:
     void changeEvent(QEvent* e) override;
@@ -93,10 +111,15 @@ protected:
     void mouseDoubleClickEvent(QMouseEvent* e) override;
     void keyPressEvent(QKeyEvent* e) override;
     void resizeEvent(QResizeEvent* e) override;
+    void enterEvent(QEnterEvent* e) override;
+    void leaveEvent(QEvent* e) override;
+    bool eventFilter(QObject* watched, QEvent* e) override;
 
 private:
     enum class Drag { None, Pan, Box };
     void rebuildLanes();
+    static QString depthLabel(std::uint8_t roles);
+    static QString markerLegendName(InstantKind k);
     void rebuildLegend();
     void applyFonts();
     void zoomBy(double factor, std::optional<double> anchorX);
@@ -106,7 +129,8 @@ private:
     TimelineScene scene_;
     TimelinePlottable* lanes_ = nullptr;
     QCPTextElement* title_ = nullptr;
-    QSharedPointer<QCPAxisTickerText> laneTicker_;
+    QSharedPointer<LaneTicker> laneTicker_;
+    QSharedPointer<LaneTicker> depthTicker_;
     ViewHistory history_;
     QTimer recordTimer_;
     QRubberBand* band_ = nullptr;
@@ -115,6 +139,7 @@ private:
     TimeRange pressView_;
     bool moved_ = false;
     int baseFontPt_ = 9;
+    bool hovered_ = false;
 };
 
 } // namespace irqscope::app

@@ -1,5 +1,7 @@
 #include "core/timeline/TimelinePlottable.h"
 
+#include "core/util/TimeFormat.h"
+
 #include <QPolygonF>
 
 #include <algorithm>
@@ -62,6 +64,73 @@ void TimelinePlottable::draw(QCPPainter* painter) {
         LaneRenderer::drawSelection(*painter, c, scene_->selection->ref());
     if (!scene_->flows.empty()) LaneRenderer::drawFlows(*painter, c, scene_->flows);
     if (cursor_) drawCursor(*painter, c, *cursor_);
+    if (cursorB_) drawCursorB(*painter, c, *cursorB_);
+    if (!scene_->layout.hiddenIdle().empty()) drawHiddenNote(*painter, c);
+}
+
+void TimelinePlottable::drawCursorB(QPainter& p, const LaneRenderContext& c, Time t) const {
+    const double x = c.time.toPixel(double(t));
+    const double w = std::max(2.0, scene_->palette.lineWidth() * 1.5);
+    p.save();
+    p.setClipRect(c.clip);
+    if (x >= c.clip.left() && x <= c.clip.right()) {
+        p.setPen(QPen(QColor(255, 255, 255, 200), w + 2));
+        p.drawLine(QPointF(x, c.clip.top()), QPointF(x, c.clip.bottom()));
+        p.setPen(QPen(QColor(0x10, 0x40, 0xB0), w, Qt::DashLine));
+        p.drawLine(QPointF(x, c.clip.top()), QPointF(x, c.clip.bottom()));
+    }
+    if (cursor_) {
+        // the time between the two cursors, on a box at the top between them
+        const double xa = c.time.toPixel(double(*cursor_));
+        const double delta = double(t) - double(*cursor_);
+        const QString text = QStringLiteral("\u0394 %1").arg(formatTime(std::abs(delta)));
+        QFont f = c.font;
+        f.setBold(true);
+        p.setFont(f);
+        const QFontMetricsF fm(f);
+        const double tw = fm.horizontalAdvance(text) + 10;
+        const double mid = std::clamp((xa + x) / 2, c.clip.left() + tw / 2, c.clip.right() - tw / 2);
+        const double y = c.clip.top() + 2;
+        p.setPen(QPen(QColor(0x10, 0x40, 0xB0), 1));
+        p.drawLine(QPointF(std::clamp(xa, c.clip.left(), c.clip.right()), y + fm.height() / 2),
+                   QPointF(std::clamp(x, c.clip.left(), c.clip.right()), y + fm.height() / 2));
+        const QRectF box(mid - tw / 2, y, tw, fm.height());
+        p.fillRect(box, QColor(255, 255, 255, 235));
+        p.drawRect(box);
+        p.drawText(box, Qt::AlignCenter, text);
+    }
+    p.restore();
+}
+
+QString TimelinePlottable::hiddenNote(const Trace& t, const std::vector<std::uint32_t>& lanes) {
+    // "CPU 20-47" for runs of consecutive CPUs
+    QStringList runs;
+    for (std::size_t i = 0; i < lanes.size();) {
+        std::size_t j = i;
+        while (j + 1 < lanes.size() && t.lane(lanes[j + 1]).cpu == t.lane(lanes[j]).cpu + 1) ++j;
+        const int a = t.lane(lanes[i]).cpu, b = t.lane(lanes[j]).cpu;
+        runs << (a == b ? QString::number(a) : QStringLiteral("%1\u2013%2").arg(a).arg(b));
+        i = j + 1;
+    }
+    const QString cpus = runs.join(QStringLiteral(", "));
+    if (lanes.size() == 1) return tr("1 idle CPU hidden (CPU %1) \u2014 View \u25B8 Hide idle CPUs").arg(cpus);
+    return tr("%1 idle CPUs hidden (CPU %2) \u2014 View \u25B8 Hide idle CPUs").arg(lanes.size()).arg(cpus);
+}
+
+void TimelinePlottable::drawHiddenNote(QPainter& p, const LaneRenderContext& c) const {
+    QFont f = c.font;
+    f.setItalic(true);
+    const QFontMetricsF fm(f);
+    const QString text = hiddenNote(*c.trace, scene_->layout.hiddenIdle());
+    // In the note row under the lanes; when rows are thin, at the bottom edge on a white box.
+    const double y = std::min(c.rows.toY(scene_->layout.noteRow()) + 1, c.clip.bottom() - fm.height() - 1);
+    const QRectF r(c.clip.left() + 4, y, std::min(fm.horizontalAdvance(text) + 8, c.clip.width() - 8), fm.height());
+    p.save();
+    p.fillRect(r, QColor(255, 255, 255, 225));
+    p.setPen(QColor(0x44, 0x44, 0x44));
+    p.setFont(f);
+    p.drawText(r.adjusted(4, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter, text);
+    p.restore();
 }
 
 void TimelinePlottable::drawCursor(QCPPainter& p, const LaneRenderContext& c, Time t) const {

@@ -19,6 +19,11 @@ public:
     // The slow-motion player's time cursor: a vertical line over every lane.
     void setCursor(std::optional<Time> t) { cursor_ = t; }
     std::optional<Time> cursor() const { return cursor_; }
+    // The second cursor (Ctrl+click): with the first, the time between them is drawn.
+    void setCursorB(std::optional<Time> t) { cursorB_ = t; }
+    std::optional<Time> cursorB() const { return cursorB_; }
+    // "28 idle CPUs hidden (CPU 20-47) ..." under the lanes.
+    static QString hiddenNote(const Trace& t, const std::vector<std::uint32_t>& lanes);
 
     double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
     QCPRange getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
@@ -29,10 +34,13 @@ protected:
     void draw(QCPPainter* painter) override;
     void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;
     void drawCursor(QCPPainter& p, const LaneRenderContext& c, Time t) const;
+    void drawHiddenNote(QPainter& p, const LaneRenderContext& c) const;
 
 private:
     const TimelineScene* scene_;
     std::optional<Time> cursor_;
+    std::optional<Time> cursorB_;
+    void drawCursorB(QPainter& p, const LaneRenderContext& c, Time t) const;
 };
 
 } // namespace irqscope::app
