@@ -27,6 +27,10 @@ struct Cpu {
     // The task frame is being returned to from an interrupt (the exit path
     // that checks the TIF flags: irqentry_exit_to_user_mode()).
     bool irqReturn = false;
+    // An interrupt woke this CPU from its idle state and paid the exit
+    // (machine.idle_exit_ns); until the CPU settles back into idle or switches
+    // to a task, neither another interrupt nor that switch pays it again.
+    bool idleWoken = false;
 
     Frame* top() const { return stack.back(); }
     bool inIrqFrame() const { return stack.size() > 1; }

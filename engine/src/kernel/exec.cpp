@@ -155,7 +155,13 @@ void Exec::takeInterrupt(Cpu& c) {
     pushIrqFrame(
         c, Frame::Type::Hardirq, [this](Kctx& k) { return m_.irq().entry(k); },
         Label{ContextKind::Hardirq, line ? line->nameId : m_.intern("irq")});
-    if (fromIdle) c.top()->remaining = m_.cfg().cost.idleExit; // wake from the idle state first
+    // Wake from the idle state first, unless an interrupt just did and the CPU
+    // has not gone back into it (a second interrupt pending at the first's end
+    // is taken in the idle loop, awake).
+    if (fromIdle && !c.idleWoken) {
+        c.top()->remaining = m_.cfg().cost.idleExit;
+        c.idleWoken = true;
+    }
 }
 
 void Exec::dispatch(Cpu& c) {
@@ -211,6 +217,7 @@ void Exec::dispatch(Cpu& c) {
             continue;
         }
         if (f->type == Frame::Type::Task && f->task->isIdle) {
+            c.idleWoken = false; // back in the idle state (do_idle() -> cpuidle_idle_call())
             showLabel(c, 0, *f);
             m_.observers().cpuSettled(c);
             return; // nothing to run until something kicks this CPU

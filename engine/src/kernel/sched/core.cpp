@@ -255,7 +255,12 @@ void Scheduler::switchTo(Cpu& c, Task& prev, Task& next) {
         m_.timers().stopTick(c);
     }
     if (!next.isIdle) {
-        next.frame.remaining += m_.cfg().cost.contextSwitch + (prev.isIdle ? m_.cfg().cost.idleExit : 0);
+        // Leaving idle for a task pays the idle-state exit unless an interrupt
+        // already did: after it, do_idle() sees need_resched and calls
+        // schedule_idle() without entering a C-state again (kernel/sched/idle.c).
+        const bool exitIdle = prev.isIdle && !c.idleWoken;
+        next.frame.remaining += m_.cfg().cost.contextSwitch + (exitIdle ? m_.cfg().cost.idleExit : 0);
+        c.idleWoken = false; // spent: the next idle period starts with a C-state
         if (next.hasWakeFlow) {
             next.hasWakeFlow = false;
             m_.observers().flow(next.wakeFlowKind, next.wakeSrcCpu, next.wakeSrcTime, c.id, m_.now());
