@@ -120,6 +120,12 @@ EventList::EventList(TimelinePlot* plot, QWidget* parent) : QWidget(parent), plo
     search_->setClearButtonEnabled(true);
     kind_ = new QComboBox(this);
     cpu_ = new QComboBox(this);
+    // The dock shares the right column with Details and Machine state: the
+    // combos and the count must not set its width on a 1024-px screen.
+    for (QComboBox* c : {kind_, cpu_}) {
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(6);
+    }
     row1->addWidget(search_, 1);
     row1->addWidget(kind_);
     row1->addWidget(cpu_);
@@ -129,6 +135,7 @@ EventList::EventList(TimelinePlot* plot, QWidget* parent) : QWidget(parent), plo
     next_ = new QPushButton(this);
     longest_ = new QPushButton(this);
     count_ = new QLabel(this);
+    count_->setWordWrap(true);
     row2->addWidget(prev_);
     row2->addWidget(next_);
     row2->addWidget(longest_);
