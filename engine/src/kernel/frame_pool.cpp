@@ -11,7 +11,7 @@ Lists::~Lists() {
     for (std::size_t k = 0; k < kClasses; ++k)
         while (FreeBlock* b = head[k]) {
             head[k] = b->next;
-            ::operator delete(b, (k + 1) * kGrain);
+            ::operator delete(b);
         }
     gone = true;
 }

@@ -59,7 +59,7 @@ inline void* allocate(std::size_t n) {
     return ::operator new(n);
 }
 
-inline void release(void* p, std::size_t n) noexcept {
+inline void release(void* p, [[maybe_unused]] std::size_t n) noexcept {
 #if IRQSCOPE_FRAME_POOL
     if (n <= kMaxPooled) {
         const std::size_t k = classOf(n);
@@ -69,11 +69,11 @@ inline void release(void* p, std::size_t n) noexcept {
             l->head[k] = b;
             return;
         }
-        ::operator delete(p, (k + 1) * kGrain);
+        ::operator delete(p); // unsized: clang enables sized deallocation only on request
         return;
     }
 #endif
-    ::operator delete(p, n);
+    ::operator delete(p);
 }
 
 } // namespace irqscope::kern::frame_pool
