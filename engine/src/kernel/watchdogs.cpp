@@ -23,9 +23,9 @@ void Watchdogs::createStopper(int cpu) {
     at(cpu).stopper = &m_.sched().createTask("migration/" + std::to_string(cpu), ContextKind::Kthread, Policy::Fifo, 99,
                                              m_.oneCpu(cpu), [this](Kctx& k) -> Proc<void> {
                                                  for (;;) {
-                                                     // cpu_stop_should_run(): sleep until a work is queued.
-                                                     // Simplification: the watchdog's work queued before the
-                                                     // stopper first ran waits for the next kick.
+                                                     // cpu_stop_should_run(): sleep until a work is queued
+                                                     // (the watchdog's too, even one queued before the
+                                                     // stopper first ran).
                                                      if (!stopWorkQueued(k.cpu().id)) co_await k.block();
                                                      co_await runStopWorks(k);
                                                  }
@@ -41,7 +41,7 @@ void Watchdogs::stopOneCpu(int cpu, std::function<Proc<void>(Kctx&)> work) {
 
 bool Watchdogs::stopWorkQueued(int cpu) {
     const PerCpu& w = at(cpu);
-    return !w.works.empty();
+    return w.softlockupQueued || !w.works.empty();
 }
 
 // cpu_stopper_thread(): the queued works, in order (the watchdog's first: it
