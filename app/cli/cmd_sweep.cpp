@@ -242,8 +242,11 @@ int cmdSweep(Args& a) {
         // ones are written and the others say why they are missing.
         InterruptGuard ctrlC;
         std::vector<std::thread> pool;
-        workersLeft = std::size_t(std::min<int>(jobs, std::max<int>(1, static_cast<int>(mine.size()))));
-        for (std::size_t j = 0; j < workersLeft; ++j) pool.emplace_back(worker);
+        // The count is fixed before the first worker starts: a worker that
+        // finishes at once decrements workersLeft while the pool still grows.
+        const auto workers = std::size_t(std::min<int>(jobs, std::max<int>(1, static_cast<int>(mine.size()))));
+        workersLeft = workers;
+        for (std::size_t j = 0; j < workers; ++j) pool.emplace_back(worker);
         if (images) {
             const int digits = static_cast<int>(std::to_string(std::max<std::size_t>(scenarios.size(), 1) - 1).size());
             for (;;) {
