@@ -4,6 +4,7 @@
 #include "devices/devices.h"
 #include "kernel/machine.h"
 #include "parts/parts.h"
+#include "scenario/checked_scenario.h"
 #include "scenario/kernel_config.h"
 #include "state/state_log_recorder.h"
 #include "trace/trace_recorder.h"
@@ -15,7 +16,8 @@
 namespace irqscope {
 
 Result<RunResult> run(const Scenario& scenario, const RunOptions& options) {
-    if (auto st = scenario.validate(); !st) return st.error();
+    auto checked = checkScenario(scenario);
+    if (!checked) return checked.error();
     const auto started = std::chrono::steady_clock::now();
     const std::uint64_t seed = options.seed ? *options.seed : static_cast<std::uint64_t>(scenario.getInt("run.seed"));
     const Time duration = options.duration ? *options.duration : scenario.getDuration("run.duration_ns");
@@ -43,11 +45,8 @@ Result<RunResult> run(const Scenario& scenario, const RunOptions& options) {
             m.attach(checker.emplace(invariants, m));
             m.setChecker(&invariants);
         }
-        devices::installDevices(m, devices::readDeviceParams(scenario));
-        parts::installParts(
-            m,
-            *parts::readParts(scenario.parts(), scenario.source(), static_cast<int>(scenario.getInt("machine.cpus"))),
-            options.recordTaskLogs ? &r.taskLogs : nullptr);
+        devices::installDevices(m, checked->devices);
+        parts::installParts(m, checked->parts, options.recordTaskLogs ? &r.taskLogs : nullptr);
         if (const auto& no = m.refused()) return Error{scenario.source(), no->first, no->second};
         m.start();
         m.runUntil(duration, options.cancel, options.progress);

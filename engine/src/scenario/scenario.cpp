@@ -1,5 +1,7 @@
 #include "irqscope/scenario.h"
 
+#include "checked_scenario.h"
+
 #include "devices/devices.h"
 #include "json_keys.h"
 #include "param_check.h"
@@ -360,23 +362,32 @@ Time Scenario::getDuration(std::string_view path) const {
     return effectiveValue(path).get<Time>();
 }
 
-Status Scenario::validate() const {
-    const std::string file = source_.empty() ? "<scenario>" : source_;
-    if (getString("gic.masking") == "active-bit" && getInt("gic.eoimode") != 1)
+Result<CheckedScenario> checkScenario(const Scenario& s) {
+    const std::string file = s.source().empty() ? "<scenario>" : s.source();
+    if (s.getString("gic.masking") == "active-bit" && s.getInt("gic.eoimode") != 1)
         return Error{file, "gic.masking",
                      "'active-bit' masking keeps the line masked by its active bit between priority drop and "
                      "deactivate, which needs gic.eoimode=1 (found gic.eoimode=" +
-                         std::to_string(getInt("gic.eoimode")) + ")"};
-    const auto cpus = getInt("machine.cpus");
-    if (getInt("machine.little_cpus") > cpus)
+                         std::to_string(s.getInt("gic.eoimode")) + ")"};
+    const auto cpus = s.getInt("machine.cpus");
+    if (s.getInt("machine.little_cpus") > cpus)
         return Error{file, "machine.little_cpus",
                      "expected at most machine.cpus (" + std::to_string(cpus) + "), found " +
-                         std::to_string(getInt("machine.little_cpus"))};
-    if (auto problem = devices::checkDeviceParams(devices::readDeviceParams(*this), static_cast<int>(cpus)))
+                         std::to_string(s.getInt("machine.little_cpus"))};
+    CheckedScenario c;
+    c.devices = devices::readDeviceParams(s);
+    if (auto problem = devices::checkDeviceParams(c.devices, static_cast<int>(cpus)))
         return Error{file, problem->path, problem->message};
-    if (getDuration("kernel.sched.rt_runtime_ns") > getDuration("kernel.sched.rt_period_ns"))
+    if (s.getDuration("kernel.sched.rt_runtime_ns") > s.getDuration("kernel.sched.rt_period_ns"))
         return Error{file, "kernel.sched.rt_runtime_ns", "expected at most kernel.sched.rt_period_ns"};
-    if (auto p = parts::readParts(parts_, file, static_cast<int>(cpus)); !p) return p.error();
+    auto p = parts::readParts(s.parts(), file, static_cast<int>(cpus));
+    if (!p) return p.error();
+    c.parts = std::move(*p);
+    return c;
+}
+
+Status Scenario::validate() const {
+    if (auto c = checkScenario(*this); !c) return c.error();
     return okStatus();
 }
 
