@@ -75,6 +75,34 @@ private slots:
         std::sort(d.begin(), d.end());
         QVERIFY(d[2] - d[0] >= 10000);
     }
+
+    void devicesBehindTheSmmuShareItsQueue() {
+        // Two devices' domains (two Smmu objects) on one machine: the SMMU has
+        // one command queue, so two CPUs unmapping for different devices at the
+        // same time still complete one after another.
+        Harness h({{"machine.cpus", "2"}});
+        devices::SmmuParams p;
+        p.mode = devices::SmmuParams::Mode::Strict;
+        p.cmdqSyncNs = 1000;
+        auto a = std::make_shared<devices::Smmu>(*h.m, p), b = std::make_shared<devices::Smmu>(*h.m, p);
+        std::vector<Time> doneAt(2, 0);
+        for (int i = 0; i < 2; ++i) {
+            auto domain = i == 0 ? a : b;
+            Task& t = h.m->sched().createTask("u" + std::to_string(i), ContextKind::Kthread, Policy::Fifo, 50,
+                                              h.m->oneCpu(i), [&doneAt, i, domain](Kctx& c) -> Proc<void> {
+                                                  co_await c.block();
+                                                  co_await domain->unmap(c);
+                                                  doneAt[std::size_t(i)] = c.now();
+                                                  for (;;) co_await c.block();
+                                              });
+            h.m->sched().wake(t, -1);
+            h.at(100 * kUs, [&h, &t] { h.m->sched().wake(t, -1); });
+        }
+        h.run(1 * kMs);
+        QCOMPARE(h.m->rec().counters["cmdq_syncs"], std::uint64_t(2));
+        QVERIFY2(std::abs(double(doneAt[1] - doneAt[0])) >= 1000,
+                 qPrintable(QString("done at %1 and %2 ns").arg(doneAt[0]).arg(doneAt[1])));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSmmuCmdq)

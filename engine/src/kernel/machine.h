@@ -36,6 +36,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <typeindex>
+#include <utility>
 #include <vector>
 
 namespace irqscope::kern {
@@ -87,6 +89,15 @@ public:
 
     // Device/workload state lives as long as the machine.
     void keepAlive(std::shared_ptr<void> p) { owned_.push_back(std::move(p)); }
+    // Platform hardware several devices share (an SMMU's command queue): one
+    // per machine and type, made by the first device that asks for it.
+    template <class T, class... Args> T& platform(Args&&... args) {
+        for (auto& [type, p] : platform_)
+            if (type == std::type_index(typeid(T))) return *static_cast<T*>(p.get());
+        auto p = std::make_shared<T>(std::forward<Args>(args)...);
+        platform_.emplace_back(std::type_index(typeid(T)), p);
+        return *p;
+    }
 
     // ---- run ----
     void start();
@@ -123,6 +134,7 @@ private:
     std::optional<std::pair<std::string, std::string>> refused_;
     check::Invariants* checker_ = nullptr;
     std::vector<std::shared_ptr<void>> owned_;
+    std::vector<std::pair<std::type_index, std::shared_ptr<void>>> platform_;
     // the mechanisms, in the order they are made (each may use those before it)
     Exec exec_;
     Accounting accounting_;

@@ -172,6 +172,20 @@ Result<std::vector<DevicePart>> readDeviceParts(const json& list, const PartName
         }
         out.push_back(std::move(d));
     }
+    // Every NVMe sits behind the machine's one SMMU: one command queue, one set of its costs.
+    const DevicePart* firstNvme = nullptr;
+    for (const DevicePart& d : out) {
+        if (d.model != DevicePart::Model::Nvme) continue;
+        if (!firstNvme) {
+            firstNvme = &d;
+            continue;
+        }
+        if (const std::string field = devices::cmdqMismatch(firstNvme->smmu, d.smmu); !field.empty())
+            return Error{source, d.path + "." + field,
+                         "the machine has one SMMU command queue, shared by every NVMe behind it; its cost "
+                         "differs from " +
+                             firstNvme->path + "'s"};
+    }
     return out;
 }
 

@@ -383,6 +383,14 @@ Result<CheckedScenario> checkScenario(const Scenario& s) {
     auto p = parts::readParts(s.parts(), file, static_cast<int>(cpus));
     if (!p) return p.error();
     c.parts = std::move(*p);
+    if (c.devices.nvme.enabled)
+        for (const auto& d : c.parts.devices)
+            if (d.model == parts::DevicePart::Model::Nvme)
+                if (const std::string field = devices::cmdqMismatch(c.devices.smmu, d.smmu); !field.empty())
+                    return Error{file, d.path + "." + field,
+                                 "the machine has one SMMU command queue, shared by the tree's NVMe (nvme.enabled) "
+                                 "and every placed one; its cost differs from " +
+                                     field + "'s"};
     return c;
 }
 

@@ -5,6 +5,7 @@
 
 #include "devices/device_params.h"
 
+#include <string>
 #include <vector>
 
 namespace irqscope::devices {
@@ -19,6 +20,10 @@ struct SmmuParams {
     int lazyBatch = 1;
     Time lazyTimeoutNs = 0;
 };
+
+// The machine has one SMMU command queue, so devices behind it must agree on
+// its costs: the first field that differs ("iommu.cost.cmdq_sync_ns"), or "".
+std::string cmdqMismatch(const SmmuParams& a, const SmmuParams& b);
 
 void appendSmmuParams(std::vector<ParamSpec>& v);
 SmmuParams readSmmuParams(const Scenario& s);

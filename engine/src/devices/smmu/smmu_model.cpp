@@ -8,19 +8,21 @@ namespace irqscope::devices {
 
 using namespace kern;
 
-Smmu::Smmu(Machine& m, const SmmuParams& p)
-    : p_(p), fqCount_(static_cast<std::size_t>(m.cpuCount()), 0),
-      fqLastFlush_(static_cast<std::size_t>(m.cpuCount()), 0), sCmdq_(m.intern("arm_smmu_cmdq_issue_cmdlist")) {
+SmmuCmdq::SmmuCmdq(Machine& m, const SmmuParams& p) : p_(p), sCmdq_(m.intern("arm_smmu_cmdq_issue_cmdlist")) {
     batches_ = &m.rec().counters["cmdq_batches"];
     syncs_ = &m.rec().counters["cmdq_syncs"];
 }
+
+Smmu::Smmu(Machine& m, const SmmuParams& p)
+    : p_(p), cmdq_(m.platform<SmmuCmdq>(m, p)), fqCount_(static_cast<std::size_t>(m.cpuCount()), 0),
+      fqLastFlush_(static_cast<std::size_t>(m.cpuCount()), 0) {}
 
 // arm_smmu_cmdq_issue_cmdlist(cmds = one TLBI, sync = true). The times are
 // decided when the CPU reserves its slot: insertions are serialised on the
 // producer index, batches are published in owner order, and the SMMU
 // completes pairs in queue order, so nothing that happens later can change
 // them. Interrupts are off throughout (local_irq_save in the driver).
-Proc<void> Smmu::cmdqSync(Kctx& c) {
+Proc<void> SmmuCmdq::sync(Kctx& c) {
     const Time now = c.now();
     // 1. cmpxchg on cmdq->q.llq: one CPU at a time
     const Time reserved = std::max(now, llqFreeAt_) + p_.cmdqInsertNs;
@@ -47,7 +49,7 @@ Proc<void> Smmu::unmap(Kctx& c) {
     case SmmuParams::Mode::Off: co_await c.work(p_.directUnmapNs); break;
     case SmmuParams::Mode::Strict:
         co_await c.work(p_.unmapNs); // io-pgtable: clear the PTE
-        co_await cmdqSync(c);        // TLBI VA + CMD_SYNC, strictly before the IOVA is freed
+        co_await cmdq_.sync(c);      // TLBI VA + CMD_SYNC, strictly before the IOVA is freed
         break;
     case SmmuParams::Mode::Lazy: {
         co_await c.work(p_.unmapNs);
@@ -56,7 +58,7 @@ Proc<void> Smmu::unmap(Kctx& c) {
         if (fqCount_[cpu] >= p_.lazyBatch || c.now() - fqLastFlush_[cpu] >= p_.lazyTimeoutNs) {
             fqCount_[cpu] = 0;
             fqLastFlush_[cpu] = c.now();
-            co_await cmdqSync(c); // one TLBI ASID + CMD_SYNC for the whole batch
+            co_await cmdq_.sync(c); // one TLBI ASID + CMD_SYNC for the whole batch
         }
         break;
     }

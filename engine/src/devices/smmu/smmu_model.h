@@ -26,15 +26,16 @@
 
 namespace irqscope::devices {
 
-class Smmu {
+// The SMMU's one command queue: hardware every device behind the SMMU
+// shares (Machine::platform()), so their unmaps wait for each other. Its
+// costs are the first device's (the scenario checks that they agree).
+class SmmuCmdq {
 public:
-    Smmu(kern::Machine& m, const SmmuParams& p);
-    // dma_unmap_page() of one buffer, in the caller's context.
-    kern::Proc<void> unmap(kern::Kctx& c);
+    SmmuCmdq(kern::Machine& m, const SmmuParams& p);
+    // arm_smmu_cmdq_issue_cmdlist(): one TLBI + CMD_SYNC, polled IRQs off.
+    kern::Proc<void> sync(kern::Kctx& c);
 
 private:
-    kern::Proc<void> cmdqSync(kern::Kctx& c);
-
     SmmuParams p_;
     Time llqFreeAt_ = 0;               // the prod cache line is free from then (cmpxchg)
     Time batchCloseAt_ = -1;           // the current owner closes its batch then (-1: no owner)
@@ -42,9 +43,23 @@ private:
     Time hwFreeAt_ = 0;                // the SMMU has completed every published pair by then
     std::uint64_t* batches_ = nullptr; // counter: prod writes
     std::uint64_t* syncs_ = nullptr;   // counter: CMD_SYNCs
-    std::vector<int> fqCount_;         // lazy: per-CPU flush queue entries
-    std::vector<Time> fqLastFlush_;    // lazy: per-CPU last flush
     StringId sCmdq_ = kNoString;
+};
+
+// One device's DMA domain: its unmaps by iommu.mode (a domain's own type,
+// strict or lazy flush queue: drivers/iommu/iommu.c iommu_group_store_type()),
+// through the machine's shared command queue.
+class Smmu {
+public:
+    Smmu(kern::Machine& m, const SmmuParams& p);
+    // dma_unmap_page() of one buffer, in the caller's context.
+    kern::Proc<void> unmap(kern::Kctx& c);
+
+private:
+    SmmuParams p_;
+    SmmuCmdq& cmdq_;
+    std::vector<int> fqCount_;      // lazy: per-CPU flush queue entries
+    std::vector<Time> fqLastFlush_; // lazy: per-CPU last flush
 };
 
 } // namespace irqscope::devices

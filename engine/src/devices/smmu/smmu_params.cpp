@@ -25,6 +25,13 @@ void appendSmmuParams(std::vector<ParamSpec>& v) {
         duration("iommu.lazy_timeout_ns", 10 * kMsD, 1 * kUsD, 1 * kSD, iommu, "Lazy: flush at least this often."));
 }
 
+std::string cmdqMismatch(const SmmuParams& a, const SmmuParams& b) {
+    if (a.cmdqSyncNs != b.cmdqSyncNs) return "iommu.cost.cmdq_sync_ns";
+    if (a.cmdqInsertNs != b.cmdqInsertNs) return "iommu.cost.cmdq_insert_ns";
+    if (a.cmdqProdWriteNs != b.cmdqProdWriteNs) return "iommu.cost.cmdq_prod_write_ns";
+    return "";
+}
+
 SmmuParams readSmmuParams(const Scenario& s) {
     SmmuParams p;
     const std::string mode = s.getString("iommu.mode");
