@@ -265,30 +265,25 @@ void PartsPanel::refused(const Error& e) {
     showBanner(tr("Not changed: %1").arg(QString::fromStdString(e.toString())));
 }
 
-bool PartsPanel::addPart(const std::string& list) {
-    auto r = model_.add(list);
-    if (!r) {
-        refused(r.error());
+bool PartsPanel::adopt(const std::string& list, const Result<std::size_t>& result) {
+    if (!result) {
+        refused(result.error());
         return false;
     }
     rebuildTree();
-    select(list, *r);
-    accepted(list, *r);
+    select(list, *result);
+    accepted(list, *result);
     return true;
+}
+
+bool PartsPanel::addPart(const std::string& list) {
+    return adopt(list, model_.add(list));
 }
 
 bool PartsPanel::duplicateSelected() {
     const auto [list, index] = selected();
     if (list.empty()) return false;
-    auto r = model_.duplicate(list, index);
-    if (!r) {
-        refused(r.error());
-        return false;
-    }
-    rebuildTree();
-    select(list, *r);
-    accepted(list, *r);
-    return true;
+    return adopt(list, model_.duplicate(list, index));
 }
 
 bool PartsPanel::removeSelected() {
