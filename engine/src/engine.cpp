@@ -44,10 +44,11 @@ Result<RunResult> run(const Scenario& scenario, const RunOptions& options) {
             m.setChecker(&invariants);
         }
         devices::installDevices(m, devices::readDeviceParams(scenario));
-        parts::installParts(
-            m,
-            *parts::readParts(scenario.parts(), scenario.source(), static_cast<int>(scenario.getInt("machine.cpus"))),
-            options.recordTaskLogs ? &r.taskLogs : nullptr);
+        auto parts =
+            *parts::readParts(scenario.parts(), scenario.source(), static_cast<int>(scenario.getInt("machine.cpus")));
+        parts.netdevBudget = scenario.getInt("net.netdev_budget");
+        parts.netdevBudgetNs = scenario.getDuration("net.netdev_budget_ns");
+        parts::installParts(m, parts, options.recordTaskLogs ? &r.taskLogs : nullptr);
         if (const auto& no = m.refused()) return Error{scenario.source(), no->first, no->second};
         m.start();
         m.runUntil(duration, options.cancel, options.progress);
