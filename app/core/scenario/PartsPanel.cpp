@@ -27,6 +27,7 @@ QString listTitle(const std::string& list) {
     if (list == "tasks") return PartsPanel::tr("Tasks");
     if (list == "workqueues") return PartsPanel::tr("Workqueues");
     if (list == "resources") return PartsPanel::tr("Resources");
+    if (list == "devices") return PartsPanel::tr("Devices (built-in models)");
     return PartsPanel::tr("Probes");
 }
 QString addText(const std::string& list) {
@@ -34,6 +35,7 @@ QString addText(const std::string& list) {
     if (list == "tasks") return PartsPanel::tr("Task");
     if (list == "workqueues") return PartsPanel::tr("Workqueue");
     if (list == "resources") return PartsPanel::tr("Resource (mutex, condition, barrier, completion)");
+    if (list == "devices") return PartsPanel::tr("Device (nvme, i915, panthor, gic_bench)");
     return PartsPanel::tr("Probe (a latency to measure)");
 }
 } // namespace
