@@ -2832,8 +2832,8 @@
         <translation>Maschine und Kernel: alle Parameter des Szenarios</translation>
     </message>
     <message>
-        <source>The scenario&apos;s own interrupt sources, tasks, workqueues, resources and probes</source>
-        <translation>Die eigenen Interruptquellen, Tasks, Workqueues, Ressourcen und Messpunkte des Szenarios</translation>
+        <source>The scenario&apos;s own interrupt sources, tasks, workqueues, resources, probes and placed devices</source>
+        <translation>Die eigenen Interruptquellen, Tasks, Workqueues, Ressourcen, Messpunkte und platzierten Geräte des Szenarios</translation>
     </message>
 </context>
 <context>

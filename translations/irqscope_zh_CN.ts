@@ -2825,8 +2825,8 @@
         <translation>机器和内核：场景的全部参数</translation>
     </message>
     <message>
-        <source>The scenario&apos;s own interrupt sources, tasks, workqueues, resources and probes</source>
-        <translation>场景自己的中断源、任务、工作队列、资源和探针</translation>
+        <source>The scenario&apos;s own interrupt sources, tasks, workqueues, resources, probes and placed devices</source>
+        <translation>场景自己的中断源、任务、工作队列、资源、探针和放置的设备</translation>
     </message>
 </context>
 <context>
