@@ -448,10 +448,6 @@
         <translation>Ankunft</translation>
     </message>
     <message>
-        <source>When the device interrupts: {&quot;periodic&quot;: &quot;333us&quot;}, {&quot;poisson&quot;: {&quot;rate_hz&quot;: 3000}}, {&quot;bursts&quot;: {...}}, {&quot;replay&quot;: &quot;file&quot;} or {&quot;on_submit&quot;: {&quot;latency&quot;: cost}}</source>
-        <translation>Wann das Gerät unterbricht: {&quot;periodic&quot;: &quot;333us&quot;}, {&quot;poisson&quot;: {&quot;rate_hz&quot;: 3000}}, {&quot;bursts&quot;: {...}}, {&quot;replay&quot;: &quot;file&quot;} oder {&quot;on_submit&quot;: {&quot;latency&quot;: cost}}</translation>
-    </message>
-    <message>
         <source>rate (Hz)</source>
         <translation>Rate (Hz)</translation>
     </message>
@@ -482,10 +478,6 @@
     <message>
         <source>then</source>
         <translation>danach</translation>
-    </message>
-    <message>
-        <source>What the handler does next, in order: softirq, tasklet, thread, queue_work, wake, complete steps, each with its cost and then</source>
-        <translation>Was der Handler danach tut, der Reihe nach: softirq-, tasklet-, thread-, queue_work-, wake-, complete-Schritte, jeder mit cost und then</translation>
     </message>
     <message>
         <source>The thread&apos;s name (comm) in the trace</source>
@@ -686,6 +678,186 @@
     <message>
         <source>not valid JSON: %1</source>
         <translation>kein gültiges JSON: %1</translation>
+    </message>
+    <message>
+        <source>When the device interrupts; its fields below. Other forms (a periodic start, an empirical histogram) in the part&apos;s JSON</source>
+        <translation>Wann das Gerät unterbricht; seine Felder darunter. Andere Formen (ein periodischer Start, ein empirisches Histogramm) im JSON des Teils</translation>
+    </message>
+    <message>
+        <source>burst count</source>
+        <translation>Burst-Anzahl</translation>
+    </message>
+    <message>
+        <source>Interrupts in one burst</source>
+        <translation>Interrupts in einem Burst</translation>
+    </message>
+    <message>
+        <source>burst gap</source>
+        <translation>Burst-Abstand</translation>
+    </message>
+    <message>
+        <source>Time between the interrupts of a burst</source>
+        <translation>Zeit zwischen den Interrupts eines Bursts</translation>
+    </message>
+    <message>
+        <source>burst every</source>
+        <translation>Burst alle</translation>
+    </message>
+    <message>
+        <source>Time from one burst&apos;s start to the next&apos;s</source>
+        <translation>Zeit vom Start eines Bursts bis zum Start des nächsten</translation>
+    </message>
+    <message>
+        <source>first burst</source>
+        <translation>erster Burst</translation>
+    </message>
+    <message>
+        <source>When the first burst starts</source>
+        <translation>Wann der erste Burst beginnt</translation>
+    </message>
+    <message>
+        <source>one period</source>
+        <translation>eine Periode</translation>
+    </message>
+    <message>
+        <source>gaps</source>
+        <translation>Abstände</translation>
+    </message>
+    <message>
+        <source>Each gap to the next interrupt drawn from this cost: a duration or a distribution ({&quot;uniform&quot;: [&quot;500us&quot;, &quot;1500us&quot;]})</source>
+        <translation>Jeder Abstand zum nächsten Interrupt aus diesen Kosten gezogen: eine Dauer oder eine Verteilung ({&quot;uniform&quot;: [&quot;500us&quot;, &quot;1500us&quot;]})</translation>
+    </message>
+    <message>
+        <source>gap deck</source>
+        <translation>Abstandsstapel</translation>
+    </message>
+    <message>
+        <source>[[gap, count], …]: every gap its count of times per cycle, in a random order</source>
+        <translation>[[Abstand, Anzahl], …]: jeder Abstand so oft wie seine Anzahl je Zyklus, in zufälliger Reihenfolge</translation>
+    </message>
+    <message>
+        <source>timestamps file</source>
+        <translation>Zeitstempel-Datei</translation>
+    </message>
+    <message>
+        <source>One time a line (&quot;120us&quot;), relative to the scenario file&apos;s folder</source>
+        <translation>Eine Zeit pro Zeile (&quot;120us&quot;), relativ zum Ordner der Szenariodatei</translation>
+    </message>
+    <message>
+        <source>latency</source>
+        <translation>Latenz</translation>
+    </message>
+    <message>
+        <source>From a task&apos;s submit to the interrupt: a duration or a distribution</source>
+        <translation>Vom submit eines Tasks bis zum Interrupt: eine Dauer oder eine Verteilung</translation>
+    </message>
+    <message>
+        <source>What the handler does next, in order: softirq, tasklet, thread, napi, queue_work, wake, complete steps, each with its cost and then</source>
+        <translation>Was der Handler danach tut, der Reihe nach: softirq-, tasklet-, thread-, napi-, queue_work-, wake-, complete-Schritte, jeder mit cost und then</translation>
+    </message>
+    <message>
+        <source>The instance&apos;s name: its lines, threads and series are named after it; a task&apos;s submit names it</source>
+        <translation>Der Name der Instanz: ihre Leitungen, Threads und Reihen heißen danach; das submit eines Tasks nennt ihn</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>nvme: NVMe controller behind an SMMU; i915: GPU execlists; panthor: GPU fed by the DRM scheduler; gic_bench: the GIC benchmark&apos;s SPI</source>
+        <translation>nvme: NVMe-Controller hinter einer SMMU; i915: GPU-Execlists; panthor: GPU, gespeist vom DRM-Scheduler; gic_bench: der SPI des GIC-Benchmarks</translation>
+    </message>
+    <message>
+        <source>queues</source>
+        <translation>Queues</translation>
+    </message>
+    <message>
+        <source>Completion queues, one MSI-X vector each (1–256)</source>
+        <translation>Completion-Queues, je ein MSI-X-Vektor (1–256)</translation>
+    </message>
+    <message>
+        <source>completion</source>
+        <translation>Completion</translation>
+    </message>
+    <message>
+        <source>nvme_irq() in hardirq, or its threaded form</source>
+        <translation>nvme_irq() im hardirq oder seine Thread-Form</translation>
+    </message>
+    <message>
+        <source>service time</source>
+        <translation>Bedienzeit</translation>
+    </message>
+    <message>
+        <source>The controller&apos;s time for one read</source>
+        <translation>Die Zeit des Controllers für einen Lesezugriff</translation>
+    </message>
+    <message>
+        <source>IOMMU</source>
+        <translation>IOMMU</translation>
+    </message>
+    <message>
+        <source>The SMMU&apos;s unmap: off, strict (TLBI and CMD_SYNC per unmap) or lazy</source>
+        <translation>Das Unmap der SMMU: off, strict (TLBI und CMD_SYNC je Unmap) oder lazy</translation>
+    </message>
+    <message>
+        <source>fio jobs</source>
+        <translation>fio-Jobs</translation>
+    </message>
+    <message>
+        <source>fio-like jobs keeping the controller busy</source>
+        <translation>fio-artige Jobs, die den Controller beschäftigen</translation>
+    </message>
+    <message>
+        <source>engines</source>
+        <translation>Engines</translation>
+    </message>
+    <message>
+        <source>Execlists engines behind the one GT interrupt (1–16)</source>
+        <translation>Execlists-Engines hinter dem einen GT-Interrupt (1–16)</translation>
+    </message>
+    <message>
+        <source>bottom half</source>
+        <translation>Bottom Half</translation>
+    </message>
+    <message>
+        <source>Where the CSB entries are processed: hardirq, HI tasklet or kthread</source>
+        <translation>Wo die CSB-Einträge verarbeitet werden: hardirq, HI-Tasklet oder kthread</translation>
+    </message>
+    <message>
+        <source>submitters</source>
+        <translation>Submitter</translation>
+    </message>
+    <message>
+        <source>gem_exec_nop-like submitter tasks of the instance</source>
+        <translation>gem_exec_nop-artige Submitter-Tasks der Instanz</translation>
+    </message>
+    <message>
+        <source>GPU job time</source>
+        <translation>GPU-Jobzeit</translation>
+    </message>
+    <message>
+        <source>How long the GPU runs one job</source>
+        <translation>Wie lange die GPU einen Job ausführt</translation>
+    </message>
+    <message>
+        <source>submit workqueue</source>
+        <translation>Submit-Workqueue</translation>
+    </message>
+    <message>
+        <source>The run_job workqueue: the ordinary one, WQ_HIGHPRI or WQ_RT</source>
+        <translation>Die run_job-Workqueue: die gewöhnliche, WQ_HIGHPRI oder WQ_RT</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Where the SPI is routed</source>
+        <translation>Wohin der SPI geleitet wird</translation>
+    </message>
+    <message>
+        <source>The handler&apos;s work before complete()</source>
+        <translation>Die Arbeit des Handlers vor complete()</translation>
     </message>
 </context>
 <context>
@@ -1131,6 +1303,10 @@
     <message>
         <source>The scenario is not valid: %1</source>
         <translation>Das Szenario ist ungültig: %1</translation>
+    </message>
+    <message>
+        <source>Not changed: %1</source>
+        <translation>Nicht geändert: %1</translation>
     </message>
 </context>
 <context>
@@ -2482,6 +2658,14 @@
         <source>expected the part as a JSON object</source>
         <translation>erwartet: der Teil als JSON-Objekt</translation>
     </message>
+    <message>
+        <source>Devices (built-in models)</source>
+        <translation>Geräte (eingebaute Modelle)</translation>
+    </message>
+    <message>
+        <source>Device (nvme, i915, panthor, gic_bench)</source>
+        <translation>Gerät (nvme, i915, panthor, gic_bench)</translation>
+    </message>
 </context>
 <context>
     <name>irqscope::app::PlayerBar</name>
@@ -2648,8 +2832,8 @@
         <translation>Maschine und Kernel: alle Parameter des Szenarios</translation>
     </message>
     <message>
-        <source>The scenario&apos;s own interrupt sources, tasks, workqueues, resources and probes</source>
-        <translation>Die eigenen Interruptquellen, Tasks, Workqueues, Ressourcen und Messpunkte des Szenarios</translation>
+        <source>The scenario&apos;s own interrupt sources, tasks, workqueues, resources, probes and placed devices</source>
+        <translation>Die eigenen Interruptquellen, Tasks, Workqueues, Ressourcen, Messpunkte und platzierten Geräte des Szenarios</translation>
     </message>
 </context>
 <context>

@@ -448,10 +448,6 @@
         <translation>到达</translation>
     </message>
     <message>
-        <source>When the device interrupts: {&quot;periodic&quot;: &quot;333us&quot;}, {&quot;poisson&quot;: {&quot;rate_hz&quot;: 3000}}, {&quot;bursts&quot;: {...}}, {&quot;replay&quot;: &quot;file&quot;} or {&quot;on_submit&quot;: {&quot;latency&quot;: cost}}</source>
-        <translation>设备何时发出中断：{&quot;periodic&quot;: &quot;333us&quot;}、{&quot;poisson&quot;: {&quot;rate_hz&quot;: 3000}}、{&quot;bursts&quot;: {...}}、{&quot;replay&quot;: &quot;file&quot;} 或 {&quot;on_submit&quot;: {&quot;latency&quot;: cost}}</translation>
-    </message>
-    <message>
         <source>rate (Hz)</source>
         <translation>速率 (Hz)</translation>
     </message>
@@ -482,10 +478,6 @@
     <message>
         <source>then</source>
         <translation>然后</translation>
-    </message>
-    <message>
-        <source>What the handler does next, in order: softirq, tasklet, thread, queue_work, wake, complete steps, each with its cost and then</source>
-        <translation>处理函数接下来按顺序做什么：softirq、tasklet、thread、queue_work、wake、complete 步骤，各自带 cost 和 then</translation>
     </message>
     <message>
         <source>The thread&apos;s name (comm) in the trace</source>
@@ -686,6 +678,186 @@
     <message>
         <source>not valid JSON: %1</source>
         <translation>不是有效的 JSON：%1</translation>
+    </message>
+    <message>
+        <source>When the device interrupts; its fields below. Other forms (a periodic start, an empirical histogram) in the part&apos;s JSON</source>
+        <translation>设备何时发出中断；其字段在下方。其他形式（周期的起点、经验直方图）请写在部件的 JSON 中</translation>
+    </message>
+    <message>
+        <source>burst count</source>
+        <translation>突发个数</translation>
+    </message>
+    <message>
+        <source>Interrupts in one burst</source>
+        <translation>一次突发中的中断数</translation>
+    </message>
+    <message>
+        <source>burst gap</source>
+        <translation>突发间隔</translation>
+    </message>
+    <message>
+        <source>Time between the interrupts of a burst</source>
+        <translation>一次突发内相邻中断的间隔</translation>
+    </message>
+    <message>
+        <source>burst every</source>
+        <translation>突发周期</translation>
+    </message>
+    <message>
+        <source>Time from one burst&apos;s start to the next&apos;s</source>
+        <translation>从一次突发开始到下一次开始的时间</translation>
+    </message>
+    <message>
+        <source>first burst</source>
+        <translation>首次突发</translation>
+    </message>
+    <message>
+        <source>When the first burst starts</source>
+        <translation>第一次突发何时开始</translation>
+    </message>
+    <message>
+        <source>one period</source>
+        <translation>一个周期</translation>
+    </message>
+    <message>
+        <source>gaps</source>
+        <translation>间隔</translation>
+    </message>
+    <message>
+        <source>Each gap to the next interrupt drawn from this cost: a duration or a distribution ({&quot;uniform&quot;: [&quot;500us&quot;, &quot;1500us&quot;]})</source>
+        <translation>到下一个中断的每个间隔都从此开销中抽取：一个时长或一个分布（{&quot;uniform&quot;: [&quot;500us&quot;, &quot;1500us&quot;]}）</translation>
+    </message>
+    <message>
+        <source>gap deck</source>
+        <translation>间隔牌组</translation>
+    </message>
+    <message>
+        <source>[[gap, count], …]: every gap its count of times per cycle, in a random order</source>
+        <translation>[[间隔, 次数], …]：每个周期中每个间隔按其次数出现，顺序随机</translation>
+    </message>
+    <message>
+        <source>timestamps file</source>
+        <translation>时间戳文件</translation>
+    </message>
+    <message>
+        <source>One time a line (&quot;120us&quot;), relative to the scenario file&apos;s folder</source>
+        <translation>每行一个时间（&quot;120us&quot;），路径相对于场景文件所在的文件夹</translation>
+    </message>
+    <message>
+        <source>latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>From a task&apos;s submit to the interrupt: a duration or a distribution</source>
+        <translation>从任务的 submit 到中断：一个时长或一个分布</translation>
+    </message>
+    <message>
+        <source>What the handler does next, in order: softirq, tasklet, thread, napi, queue_work, wake, complete steps, each with its cost and then</source>
+        <translation>处理函数接下来按顺序做什么：softirq、tasklet、thread、napi、queue_work、wake、complete 步骤，各自带 cost 和 then</translation>
+    </message>
+    <message>
+        <source>The instance&apos;s name: its lines, threads and series are named after it; a task&apos;s submit names it</source>
+        <translation>实例的名称：它的中断线、线程和数据序列都以此命名；任务的 submit 引用它</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>nvme: NVMe controller behind an SMMU; i915: GPU execlists; panthor: GPU fed by the DRM scheduler; gic_bench: the GIC benchmark&apos;s SPI</source>
+        <translation>nvme：SMMU 之后的 NVMe 控制器；i915：GPU execlists；panthor：由 DRM 调度器供给的 GPU；gic_bench：GIC 基准测试的 SPI</translation>
+    </message>
+    <message>
+        <source>queues</source>
+        <translation>队列</translation>
+    </message>
+    <message>
+        <source>Completion queues, one MSI-X vector each (1–256)</source>
+        <translation>完成队列，每个一个 MSI-X 向量（1–256）</translation>
+    </message>
+    <message>
+        <source>completion</source>
+        <translation>完成处理</translation>
+    </message>
+    <message>
+        <source>nvme_irq() in hardirq, or its threaded form</source>
+        <translation>nvme_irq() 在 hardirq 中运行，或其线程化形式</translation>
+    </message>
+    <message>
+        <source>service time</source>
+        <translation>服务时间</translation>
+    </message>
+    <message>
+        <source>The controller&apos;s time for one read</source>
+        <translation>控制器完成一次读取的时间</translation>
+    </message>
+    <message>
+        <source>IOMMU</source>
+        <translation>IOMMU</translation>
+    </message>
+    <message>
+        <source>The SMMU&apos;s unmap: off, strict (TLBI and CMD_SYNC per unmap) or lazy</source>
+        <translation>SMMU 的解除映射：off、strict（每次解除映射都做 TLBI 和 CMD_SYNC）或 lazy</translation>
+    </message>
+    <message>
+        <source>fio jobs</source>
+        <translation>fio 作业</translation>
+    </message>
+    <message>
+        <source>fio-like jobs keeping the controller busy</source>
+        <translation>让控制器保持忙碌的类 fio 作业</translation>
+    </message>
+    <message>
+        <source>engines</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <source>Execlists engines behind the one GT interrupt (1–16)</source>
+        <translation>共用一个 GT 中断的 execlists 引擎（1–16）</translation>
+    </message>
+    <message>
+        <source>bottom half</source>
+        <translation>下半部</translation>
+    </message>
+    <message>
+        <source>Where the CSB entries are processed: hardirq, HI tasklet or kthread</source>
+        <translation>CSB 条目在哪里处理：hardirq、HI tasklet 或 kthread</translation>
+    </message>
+    <message>
+        <source>submitters</source>
+        <translation>提交者</translation>
+    </message>
+    <message>
+        <source>gem_exec_nop-like submitter tasks of the instance</source>
+        <translation>该实例的类 gem_exec_nop 提交任务</translation>
+    </message>
+    <message>
+        <source>GPU job time</source>
+        <translation>GPU 作业时间</translation>
+    </message>
+    <message>
+        <source>How long the GPU runs one job</source>
+        <translation>GPU 运行一个作业的时长</translation>
+    </message>
+    <message>
+        <source>submit workqueue</source>
+        <translation>提交工作队列</translation>
+    </message>
+    <message>
+        <source>The run_job workqueue: the ordinary one, WQ_HIGHPRI or WQ_RT</source>
+        <translation>run_job 工作队列：普通队列、WQ_HIGHPRI 或 WQ_RT</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Where the SPI is routed</source>
+        <translation>SPI 被路由到哪里</translation>
+    </message>
+    <message>
+        <source>The handler&apos;s work before complete()</source>
+        <translation>处理函数在 complete() 之前的工作</translation>
     </message>
 </context>
 <context>
@@ -1130,6 +1302,10 @@
     <message>
         <source>The scenario is not valid: %1</source>
         <translation>场景无效：%1</translation>
+    </message>
+    <message>
+        <source>Not changed: %1</source>
+        <translation>未更改：%1</translation>
     </message>
 </context>
 <context>
@@ -2475,6 +2651,14 @@
         <source>expected the part as a JSON object</source>
         <translation>需要一个 JSON 对象形式的部件</translation>
     </message>
+    <message>
+        <source>Devices (built-in models)</source>
+        <translation>设备（内置模型）</translation>
+    </message>
+    <message>
+        <source>Device (nvme, i915, panthor, gic_bench)</source>
+        <translation>设备（nvme、i915、panthor、gic_bench）</translation>
+    </message>
 </context>
 <context>
     <name>irqscope::app::PlayerBar</name>
@@ -2641,8 +2825,8 @@
         <translation>机器和内核：场景的全部参数</translation>
     </message>
     <message>
-        <source>The scenario&apos;s own interrupt sources, tasks, workqueues, resources and probes</source>
-        <translation>场景自己的中断源、任务、工作队列、资源和探针</translation>
+        <source>The scenario&apos;s own interrupt sources, tasks, workqueues, resources, probes and placed devices</source>
+        <translation>场景自己的中断源、任务、工作队列、资源、探针和放置的设备</translation>
     </message>
 </context>
 <context>

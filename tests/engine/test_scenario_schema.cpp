@@ -68,12 +68,17 @@ const char* kParts = R"({
     "queue_work": {"anyOf": [{"$ref": "#/$defs/name"}, {"type": "object", "additionalProperties": false,
       "required": ["workqueue"], "properties": {"workqueue": {"$ref": "#/$defs/name"}, "fn": {"$ref": "#/$defs/name"},
       "cost": {"$ref": "#/$defs/cost"}, "then": {"$ref": "#/$defs/chain"}}}]},
+    "napi": {"anyOf": [{"const": true}, {"type": "object", "additionalProperties": false, "properties": {
+      "weight": {"type": "integer", "minimum": 1, "maximum": 4096, "default": 64},
+      "ring": {"type": "integer", "minimum": 1, "maximum": 1048576, "default": 1024},
+      "cost": {"$ref": "#/$defs/cost"}, "then": {"$ref": "#/$defs/chain"}}}]},
     "wake": {"$ref": "#/$defs/name"}, "complete": {"$ref": "#/$defs/name"},
     "cost": {"$ref": "#/$defs/cost"}, "then": {"$ref": "#/$defs/chain"},
     "oneshot": {"type": "boolean"}, "priority": {"type": "integer", "minimum": 1, "maximum": 99},
+    "weight": {"type": "integer", "minimum": 1, "maximum": 4096}, "ring": {"type": "integer", "minimum": 1, "maximum": 1048576},
     "fn": {"$ref": "#/$defs/name"}},
     "oneOf": [{"required": ["softirq"]}, {"required": ["tasklet"]}, {"required": ["hi_tasklet"]},
-              {"required": ["thread"]}, {"required": ["queue_work"]}, {"required": ["wake"]},
+              {"required": ["thread"]}, {"required": ["napi"]}, {"required": ["queue_work"]}, {"required": ["wake"]},
               {"required": ["complete"]}]},
   "source": {"type": "object", "additionalProperties": false, "required": ["name", "arrival"], "properties": {
     "name": {"$ref": "#/$defs/name"}, "line": {"enum": ["spi", "msi", "lpi"], "default": "spi"},

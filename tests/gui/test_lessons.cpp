@@ -203,6 +203,10 @@ private slots:
                                        << QStringLiteral("steps[0].camera.to: expected a time inside the run");
         QTest::newRow("unknown knob") << with("net.rate_hz", "net.rate_hx")
                                       << QStringLiteral("bad.json: steps[1].scenario.set.net.rate_hx: unknown knob");
+        // a part's field is a knob too: the engine names the parts a preset has (basics: none)
+        QTest::newRow("part knob") << with("net.rate_hz", "sources[eth0].arrival.poisson.rate_hz")
+                                   << QStringLiteral("steps[1].scenario.set.sources[eth0].arrival.poisson.rate_hz: bad "
+                                                     "value: the scenario has no part 'eth0' in sources");
         QTest::newRow("bad knob value") << with("30000", "\"fast\"")
                                         << QStringLiteral("steps[1].scenario.set.net.rate_hz: bad value");
         QTest::newRow("unknown preset") << with("\"basics\"", "\"basix\"")

@@ -118,7 +118,7 @@ private slots:
         QCOMPARE(lists()["sources"][0]["handler"]["cost"], "3us"); // unchanged, not defaulted
 
         // the error goes to the row its path names: the rate below the arrival
-        QVERIFY(!parts()->editField("/arrival", QStringLiteral(R"({"poisson": {"rate_hz": -5}})")));
+        QVERIFY(!parts()->editField("/arrival/poisson/rate_hz", QStringLiteral("-5")));
         QVERIFY2(parts()->errorAt("/arrival/poisson/rate_hz").contains(QStringLiteral("arrival.poisson.rate_hz")),
                  qPrintable(parts()->errorAt("/arrival/poisson/rate_hz")));
         QVERIFY(parts()->errorAt("/arrival").isEmpty());
@@ -158,6 +158,66 @@ private slots:
         e->editJson(QStringLiteral(R"({"name": "client", "policy": "sometimes"})"));
         QVERIFY(parts()->errorAt("").contains(QStringLiteral("tasks[0].policy")));
         QCOMPARE(lists()["tasks"][0]["policy"], "fifo");
+    }
+
+    // The arrival is a form: its kind, then that kind's fields; a new kind
+    // starts from working values, and the rare forms stay in the part's JSON.
+    void arrivalForm() {
+        parts()->select("sources", 0);
+        PartEditor* e = parts()->editor();
+        const nlohmann::json before = lists()["sources"][0]["arrival"];
+        QVERIFY(parts()->editField("/arrival", QStringLiteral("bursts")));
+        QCOMPARE(lists()["sources"][0]["arrival"]["bursts"]["count"], 4);
+        QVERIFY(e->editorFor("/arrival/bursts/count")->isVisibleTo(e));
+        QVERIFY(!e->editorFor("/arrival/poisson/rate_hz")->isVisibleTo(e));
+        QVERIFY(parts()->editField("/arrival/bursts/count", QStringLiteral("8")));
+        QCOMPARE(lists()["sources"][0]["arrival"]["bursts"]["count"], 8);
+        // a burst longer than its period: the engine's rule, at its row
+        QVERIFY(!parts()->editField("/arrival/bursts/gap", QStringLiteral("1ms")));
+        QVERIFY2(parts()->errorAt("/arrival/bursts/every").contains(QStringLiteral("arrival.bursts.every")) ||
+                     parts()->errorAt("/arrival/bursts/gap").contains(QStringLiteral("arrival.bursts")),
+                 qPrintable(parts()->errorAt("/arrival/bursts/gap")));
+        QVERIFY(parts()->editField("/arrival", QStringLiteral("gaps")));
+        QVERIFY(parts()->editField("/arrival/gaps", QStringLiteral("750us")));
+        QCOMPARE(lists()["sources"][0]["arrival"], nlohmann::json({{"gaps", "750us"}}));
+        QVERIFY(parts()->editField("/arrival", QStringLiteral("periodic")));
+        QVERIFY(parts()->editField("/arrival/periodic", QStringLiteral("500us")));
+        // a form the rows do not cover: the part's JSON
+        nlohmann::json p = lists()["sources"][0];
+        p["arrival"] = before;
+        e->editJson(QString::fromStdString(p.dump()));
+        QCOMPARE(lists()["sources"][0]["arrival"], before);
+        QCOMPARE(qobject_cast<QComboBox*>(e->editorFor("/arrival"))->currentText(), QStringLiteral("poisson"));
+    }
+
+    // The built-in models placed as parts: listed, added, duplicated, edited
+    // (the model's own rows only) and removed, with the engine's validation.
+    void devicesAreParts() {
+        QVERIFY(parts()->addPart("devices"));
+        QCOMPARE(lists()["devices"][0]["model"], "nvme");
+        QCOMPARE(parts()->model().count("devices"), std::size_t(1));
+        PartEditor* e = parts()->editor();
+        QVERIFY(e->editorFor("/queues")->isVisibleTo(e));
+        QVERIFY(!e->editorFor("/engines")->isVisibleTo(e));
+        QVERIFY(!parts()->editField("/queues", QStringLiteral("0")));
+        QVERIFY2(parts()->errorAt("/queues").contains(QStringLiteral("devices[0].queues")),
+                 qPrintable(parts()->errorAt("/queues")));
+        QVERIFY(parts()->editField("/queues", QStringLiteral("4")));
+        QVERIFY(parts()->editField("/completion", QStringLiteral("threaded")));
+        QCOMPARE(lists()["devices"][0]["queues"], 4);
+        QVERIFY(parts()->duplicateSelected());
+        QCOMPARE(lists()["devices"][1]["name"], "ssd-2");
+        QCOMPARE(lists()["devices"][1]["completion"], "threaded");
+        // another model starts from its own defaults, with its own rows
+        QVERIFY(parts()->editField("/model", QStringLiteral("i915")));
+        QCOMPARE(lists()["devices"][1], nlohmann::json({{"name", "ssd-2"}, {"model", "i915"}}));
+        QVERIFY(e->editorFor("/engines")->isVisibleTo(e));
+        QVERIFY(!e->editorFor("/queues")->isVisibleTo(e));
+        QVERIFY(parts()->editField("/bottom_half", QStringLiteral("tasklet")));
+        QVERIFY(parts()->removeSelected());
+        parts()->select("devices", 0);
+        QVERIFY(parts()->removeSelected());
+        QCOMPARE(parts()->model().count("devices"), std::size_t(0));
     }
 
     void renameFollowsReferences() {

@@ -1,5 +1,7 @@
 #include "core/lessons/LessonReader.h"
 
+#include "core/scenario/PartsModel.h"
+
 #include "irqscope/presets.h"
 
 #include <QDir>
@@ -128,8 +130,17 @@ void readScenario(const json& v, const std::string& where, LessonStep& step) {
     // Cross-field rules are checked at each change, so a change that needs
     // another one of the same step is retried after the others.
     std::vector<std::pair<std::string, const json*>> pending;
+    // a part's field ("sources[eth0].arrival.poisson.rate_hz") is the engine's to check
+    auto partField = [](const std::string& path) {
+        for (const char* list : kPartListOrder) {
+            const std::string l = list;
+            if (path.size() > l.size() && path.starts_with(l) && (path[l.size()] == '.' || path[l.size()] == '['))
+                return true;
+        }
+        return false;
+    };
     for (const auto& [path, value] : set.items()) {
-        if (!Schema::builtin().find(path))
+        if (!Schema::builtin().find(path) && !partField(path))
             fail(child(child(where, "set"), path), "unknown knob (see `irqscope-cli describe` for every knob)");
         pending.emplace_back(path, &value);
     }

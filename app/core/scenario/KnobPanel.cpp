@@ -313,7 +313,18 @@ void KnobPanel::apply(const QString& path, const QString& text) {
 
 bool KnobPanel::edit(const QString& path, const QString& text) {
     auto it = index_.find(path);
-    if (it == index_.end()) return false;
+    if (it == index_.end()) {
+        // a part's field ("sources[eth0].arrival.poisson.rate_hz", docs/scenarios.md): no row here,
+        // the Parts tab shows the result; a refusal is the banner's
+        Scenario trial = scenario_;
+        if (const Status st = trial.set(path.toStdString(), text.toStdString()); !st) {
+            banner_->setText(tr("Not changed: %1").arg(QString::fromStdString(st.error().toString())));
+            banner_->show();
+            return false;
+        }
+        replaceScenario(trial);
+        return true;
+    }
     Field& f = fields_[*it];
     refreshing_ = true;
     if (auto* cb = qobject_cast<QCheckBox*>(f.editor)) cb->setChecked(text == QLatin1String("true"));

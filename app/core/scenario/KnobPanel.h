@@ -27,7 +27,8 @@ public:
     const Scenario& scenario() const { return scenario_; }
     // The cross-field validation error of the current values, if any.
     QString validationError() const { return validationError_; }
-    // Set a parameter as if typed into its field (tests, lesson scripts).
+    // Set a parameter as if typed into its field (tests, lesson scripts); a
+    // part's field by its knob path (sources[eth0].arrival.poisson.rate_hz).
     bool edit(const QString& path, const QString& text);
     QString errorAt(const QString& path) const;
     QWidget* editorFor(const QString& path) const;

@@ -104,7 +104,8 @@ QWidget* PartEditor::makeEditor(const PartField& f) {
         });
         return cb;
     }
-    case FieldKind::Enum: {
+    case FieldKind::Enum:
+    case FieldKind::Form: {
         auto* combo = new QComboBox;
         if (*f.placeholder) combo->addItem(QString(), QString()); // absent: the engine's default
         for (const char* c : f.choices) combo->addItem(QString::fromLatin1(c), QString::fromLatin1(c));
@@ -218,7 +219,9 @@ void PartEditor::showPart(const PartsModel& model, const std::string& list, std:
     for (Row& r : rows_) {
         const nlohmann::json* v = at(*part, r.field->pointer);
         if (r.error->isHidden()) setRowText(r, v ? textOfValue(r.field->kind, *v) : QString());
-        form_->setRowVisible(r.box, !r.field->showIf || at(*part, r.field->showIf));
+        const bool ofModel =
+            !r.field->model || (part->is_object() && part->value("model", nlohmann::json()) == r.field->model);
+        form_->setRowVisible(r.box, ofModel && (!r.field->showIf || at(*part, r.field->showIf)));
     }
     if (jsonError_->isHidden()) json_->setPlainText(QString::fromStdString(part->dump(2)));
     refreshing_ = false;

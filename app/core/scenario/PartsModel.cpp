@@ -10,8 +10,21 @@ namespace irqscope::app {
 
 using nlohmann::json;
 
+json formTemplate(const std::string& choice) {
+    // working values of each arrival kind (docs/scenarios.md, "sources")
+    if (choice == "periodic") return {{"periodic", "1ms"}};
+    if (choice == "poisson") return {{"poisson", {{"rate_hz", 1000}}}};
+    if (choice == "bursts") return {{"bursts", {{"count", 4}, {"gap", "10us"}, {"every", "1ms"}}}};
+    if (choice == "gaps") return {{"gaps", {{"uniform", json::array({"500us", "1500us"})}}}};
+    if (choice == "shuffle") return {{"shuffle", json::array({json::array({"500us", 3}), json::array({"2ms", 1})})}};
+    if (choice == "replay") return {{"replay", "timestamps.txt"}};
+    if (choice == "on_submit") return {{"on_submit", {{"latency", "50us"}}}};
+    return choice;
+}
+
 QString textOfValue(FieldKind kind, const json& v) {
     switch (kind) {
+    case FieldKind::Form: return v.is_object() && v.size() == 1 ? QString::fromStdString(v.begin().key()) : QString();
     case FieldKind::Bool: return v.is_boolean() && v.get<bool>() ? QStringLiteral("true") : QStringLiteral("false");
     case FieldKind::Json: return QString::fromStdString(v.dump(2));
     case FieldKind::Cpus:
@@ -50,6 +63,9 @@ ParsedText valueOfText(FieldKind kind, const QString& raw) {
     case FieldKind::Text:
     case FieldKind::Enum:
         if (!text.isEmpty()) out.value = s;
+        break;
+    case FieldKind::Form:
+        if (!text.isEmpty()) out.value = formTemplate(s);
         break;
     case FieldKind::Value:
         if (!text.isEmpty()) parseJson(true);
@@ -164,6 +180,8 @@ Result<std::size_t> PartsModel::add(const std::string& list) {
              {"phases", json::array({{{"loop", 1}, {"events", {{{"run", "100us"}}, {{"sleep", "1ms"}}}}}})}});
     else if (list == "workqueues") candidates.push_back({{"name", freshName("wq")}});
     else if (list == "resources") candidates.push_back({{"name", freshName("mutex")}, {"type", "mutex"}});
+    else if (list == "devices") // an NVMe controller with no fio jobs: a task's submit is its only load
+        candidates.push_back({{"name", freshName("ssd")}, {"model", "nvme"}, {"queues", 2}});
     else if (list == "probes") {
         // A probe measures something that exists: the first task's wake-ups, else
         // the first source's interrupt-to-thread time or its deferred step.
@@ -174,7 +192,7 @@ Result<std::size_t> PartsModel::add(const std::string& list) {
         for (std::size_t i = 0; i < count("sources"); ++i) {
             const std::string s = name("sources", i).toStdString();
             candidates.push_back({{"name", freshName(s + "_irq_to_thread")}, {"irq_to_thread", s}});
-            for (const char* step : {"softirq", "tasklet", "hi_tasklet", "queue_work"})
+            for (const char* step : {"softirq", "tasklet", "hi_tasklet", "napi", "queue_work"})
                 candidates.push_back(
                     {{"name", freshName(s + "_" + step)}, {"raise_to_run", {{"source", s}, {"step", step}}}});
         }
@@ -214,6 +232,9 @@ Status PartsModel::setField(const std::string& list, std::size_t index, const ch
     if (!p) return Error{scenario_.source(), list, "no such part"};
     json edited = *p;
     const json::json_pointer ptr{std::string(pointer)};
+    if (list == "devices" && std::string_view(pointer) == "/model" && v.value &&
+        edited.value("model", json()) != *v.value)
+        edited = {{"name", edited.value("name", json())}}; // another model starts from its own defaults
     try {
         if (v.value) {
             // {"periodic": "333us"} is a shorthand; a field below it needs the object form
@@ -238,6 +259,7 @@ const std::set<std::string>& referenceKeys(const std::string& list) {
         {"workqueues", {"queue_work", "workqueue"}},
         {"tasks", {"wake", "wakeup", "suspend", "resume"}},
         {"sources", {"submit", "irq_to_thread", "source"}},
+        {"devices", {"submit"}},
         {"resources", {"lock", "unlock", "signal", "broad", "barrier", "wait_completion", "complete", "ref", "mutex"}},
         {"probes", {}}};
     static const std::set<std::string> none;

@@ -23,8 +23,8 @@
 namespace irqscope::app {
 
 // The part lists as the panel shows them (sources first: what a driver
-// developer comes for).
-inline constexpr const char* kPartListOrder[] = {"sources", "tasks", "workqueues", "resources", "probes"};
+// developer comes for; the built-in device models placed as parts last).
+inline constexpr const char* kPartListOrder[] = {"sources", "tasks", "workqueues", "resources", "probes", "devices"};
 
 enum class FieldKind {
     Name,  // a non-empty string
@@ -34,6 +34,8 @@ enum class FieldKind {
     Enum,  // one of `choices`
     Cpus,  // "0, 2" or "[0, 2]"
     Json,  // any JSON, several lines (chains, phases)
+    Form,  // the one key of an object, chosen from `choices` (an arrival's kind); a new choice puts
+           // formTemplate(choice) in its place
 };
 
 struct PartField {
@@ -44,7 +46,11 @@ struct PartField {
     const char* placeholder = "";
     std::vector<const char*> choices = {};
     const char* showIf = nullptr; // shown only when this pointer exists in the part
+    const char* model = nullptr;  // devices: shown only for a part of this model
 };
+
+// A Form row's new value for a choice: {"poisson": {"rate_hz": 1000}}, …
+nlohmann::json formTemplate(const std::string& choice);
 
 // The form rows of one list ("sources", ...), in order.
 const std::vector<PartField>& partFields(const std::string& list);

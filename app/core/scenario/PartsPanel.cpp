@@ -27,6 +27,7 @@ QString listTitle(const std::string& list) {
     if (list == "tasks") return PartsPanel::tr("Tasks");
     if (list == "workqueues") return PartsPanel::tr("Workqueues");
     if (list == "resources") return PartsPanel::tr("Resources");
+    if (list == "devices") return PartsPanel::tr("Devices (built-in models)");
     return PartsPanel::tr("Probes");
 }
 QString addText(const std::string& list) {
@@ -34,6 +35,7 @@ QString addText(const std::string& list) {
     if (list == "tasks") return PartsPanel::tr("Task");
     if (list == "workqueues") return PartsPanel::tr("Workqueue");
     if (list == "resources") return PartsPanel::tr("Resource (mutex, condition, barrier, completion)");
+    if (list == "devices") return PartsPanel::tr("Device (nvme, i915, panthor, gic_bench)");
     return PartsPanel::tr("Probe (a latency to measure)");
 }
 } // namespace
@@ -265,30 +267,25 @@ void PartsPanel::refused(const Error& e) {
     showBanner(tr("Not changed: %1").arg(QString::fromStdString(e.toString())));
 }
 
-bool PartsPanel::addPart(const std::string& list) {
-    auto r = model_.add(list);
-    if (!r) {
-        refused(r.error());
+bool PartsPanel::adopt(const std::string& list, const Result<std::size_t>& result) {
+    if (!result) {
+        refused(result.error());
         return false;
     }
     rebuildTree();
-    select(list, *r);
-    accepted(list, *r);
+    select(list, *result);
+    accepted(list, *result);
     return true;
+}
+
+bool PartsPanel::addPart(const std::string& list) {
+    return adopt(list, model_.add(list));
 }
 
 bool PartsPanel::duplicateSelected() {
     const auto [list, index] = selected();
     if (list.empty()) return false;
-    auto r = model_.duplicate(list, index);
-    if (!r) {
-        refused(r.error());
-        return false;
-    }
-    rebuildTree();
-    select(list, *r);
-    accepted(list, *r);
-    return true;
+    return adopt(list, model_.duplicate(list, index));
 }
 
 bool PartsPanel::removeSelected() {

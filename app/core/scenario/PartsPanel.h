@@ -64,6 +64,9 @@ private:
     void applyJson(const QString& text);
     void accepted(const std::string& list, std::size_t index);
     void refused(const Error& e);
+    // A new part at result's index (add, duplicate): selected and shown; an
+    // error is shown and nothing changes. False: refused.
+    bool adopt(const std::string& list, const Result<std::size_t>& result);
     void showBanner(const QString& text);
     void revealError();
     std::pair<std::string, std::size_t> selected() const;

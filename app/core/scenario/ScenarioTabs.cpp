@@ -26,7 +26,8 @@ void ScenarioTabs::retranslateUi() {
     setTabText(0, tr("Parameters"));
     setTabText(1, tr("Parts (%1)").arg(parts_->partCount()));
     setTabToolTip(0, tr("The machine and kernel: every parameter of the scenario"));
-    setTabToolTip(1, tr("The scenario's own interrupt sources, tasks, workqueues, resources and probes"));
+    setTabToolTip(1,
+                  tr("The scenario's own interrupt sources, tasks, workqueues, resources, probes and placed devices"));
 }
 
 void ScenarioTabs::changeEvent(QEvent* e) {

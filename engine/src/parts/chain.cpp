@@ -19,14 +19,15 @@ struct KindName {
     const char* name;
     Step::Kind kind;
 };
-constexpr std::array<KindName, 8> kKinds = {{{"softirq", Step::Kind::Softirq},
+constexpr std::array<KindName, 9> kKinds = {{{"softirq", Step::Kind::Softirq},
                                              {"tasklet", Step::Kind::Tasklet},
                                              {"hi_tasklet", Step::Kind::HiTasklet},
                                              {"thread", Step::Kind::Thread},
                                              {"queue_work", Step::Kind::QueueWork},
                                              {"wake", Step::Kind::Wake},
                                              {"complete", Step::Kind::Complete},
-                                             {"submit", Step::Kind::Submit}}};
+                                             {"submit", Step::Kind::Submit},
+                                             {"napi", Step::Kind::Napi}}};
 
 // The vectors a driver raises (open_softirq() by net/core/dev.c, block/blk-mq.c,
 // lib/irq_poll.c); HI and TASKLET are reached through tasklet steps, and
@@ -78,6 +79,14 @@ Status readFields(Step& s, const Fields& fields, std::initializer_list<const cha
                 return Error{source, at.second,
                              "expected a SCHED_FIFO priority from 1 to 99, found " + describeValue(v)};
             s.priority = v.get<int>();
+        } else if (key == "weight" || key == "ring") {
+            const int most = key == "weight" ? 4096 : 1 << 20;
+            if (!v.is_number_integer() || v.get<std::int64_t>() < 1 || v.get<std::int64_t>() > most)
+                return Error{
+                    source, at.second,
+                    std::string(key == "weight" ? "expected the packets of one poll" : "expected RX descriptors") +
+                        ", 1 to " + std::to_string(most) + ", found " + describeValue(v)};
+            (key == "weight" ? s.weight : s.ring) = v.get<int>();
         } else if (key == "fn") {
             auto n = readName(v, source, at.second);
             if (!n) return n.error();
@@ -102,7 +111,8 @@ Result<Step> readStep(const json& v, const PartNames& names, const std::string& 
     if (!kind)
         return Error{source, path,
                      taskEvent ? "expected a kernel action: queue_work or submit"
-                               : "expected a step: softirq, tasklet, hi_tasklet, thread, queue_work, wake or complete"};
+                               : "expected a step: softirq, tasklet, hi_tasklet, thread, napi, queue_work, wake or "
+                                 "complete"};
     Step s;
     s.kind = kind->kind;
     s.path = path;
@@ -114,6 +124,10 @@ Result<Step> readStep(const json& v, const PartNames& names, const std::string& 
         return Error{source, path + ".thread",
                      "a thread step stands directly in a source's then: it is the IRQ thread of that source's "
                      "interrupt (request_threaded_irq())"};
+    if (s.kind == Step::Kind::Napi && !underSource)
+        return Error{source, path + ".napi",
+                     "a napi step stands directly in a source's then: its handler masks that source's interrupt "
+                     "and napi_schedule()s the source's napi"};
 
     const std::string at = path + "." + kind->name;
     const json& body = v[kind->name];
@@ -126,7 +140,7 @@ Result<Step> readStep(const json& v, const PartNames& names, const std::string& 
                                                           : nullptr;
     const json* target = &body;
     std::string targetPath = at;
-    if (body.is_object() && (mainKey || s.kind == Step::Kind::Thread)) {
+    if (body.is_object() && (mainKey || s.kind == Step::Kind::Thread || s.kind == Step::Kind::Napi)) {
         target = nullptr;
         for (const auto& [key, value] : body.items()) {
             if (mainKey && key == mainKey) {
@@ -171,6 +185,11 @@ Result<Step> readStep(const json& v, const PartNames& names, const std::string& 
                          "expected true or {\"oneshot\": ..., \"priority\": ...}, found " + describeValue(body)};
         if (auto st = readFields(s, fields, {"cost", "then", "oneshot", "priority"}, names, source); !st)
             return st.error();
+        break;
+    case Step::Kind::Napi:
+        if (!body.is_object() && body != true)
+            return Error{source, at, "expected true or {\"weight\": ..., \"ring\": ...}, found " + describeValue(body)};
+        if (auto st = readFields(s, fields, {"cost", "then", "weight", "ring"}, names, source); !st) return st.error();
         break;
     case Step::Kind::QueueWork:
     case Step::Kind::Wake:
@@ -219,6 +238,10 @@ Result<std::vector<Step>> readChain(const json& then, const PartNames& names, co
             return Error{source, at + ".thread",
                          "the thread step comes last: the primary handler does the other steps, then returns "
                          "IRQ_WAKE_THREAD"};
+        if (s->kind == Step::Kind::Napi && i + 1 != then.size())
+            return Error{source, at + ".napi",
+                         "the napi step comes last: the handler does the other steps, then masks the device and "
+                         "napi_schedule()s (one napi per source, no IRQ thread beside it)"};
         out.push_back(std::move(*s));
     }
     return out;

@@ -16,6 +16,12 @@
 // once (WORK_STRUCT_PENDING). Each softirq step raise adds one entry to the
 // CPU's list for that vector, run once by the action, as blk-mq's completion
 // list (blk_mq_complete_request_remote() -> BLOCK_SOFTIRQ) is.
+//
+// A napi step (last in a source's own "then") makes the source a NAPI device:
+// its arrivals fill an RX ring, the handler masks the device's interrupt and
+// napi_schedule()s, and NET_RX polls the ring `weight` packets at a time, the
+// step's cost and "then" once per packet, until the ring is empty:
+// napi_complete_done() and unmask (source_runtime.cpp, on devices/nic/napi.h).
 #pragma once
 
 #include "irqscope/result.h"
@@ -38,7 +44,7 @@ class Machine;
 namespace irqscope::parts {
 
 struct Step {
-    enum class Kind : std::uint8_t { Softirq, Tasklet, HiTasklet, Thread, QueueWork, Wake, Complete, Submit };
+    enum class Kind : std::uint8_t { Softirq, Tasklet, HiTasklet, Thread, QueueWork, Wake, Complete, Submit, Napi };
     Kind kind = Kind::Wake;
     // The part or object the step names: the vector (softirq), the tasklet,
     // the workqueue, the task, the resource or the source. Empty for thread.
@@ -48,6 +54,8 @@ struct Step {
     std::vector<Step> then;
     bool oneshot = false; // thread: IRQF_ONESHOT
     int priority = 0;     // thread: SCHED_FIFO priority of the IRQ thread (0: the kernel's)
+    int weight = 64;      // napi: packets one poll may take (NAPI_POLL_WEIGHT)
+    int ring = 1024;      // napi: the device's RX descriptors; an arrival to a full ring is dropped
     std::string fn;       // queue_work: the work function's name in the trace
     std::string path;     // JSON path ("sources[0].then[1]"): errors, probes, its random stream
 };

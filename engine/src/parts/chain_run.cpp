@@ -71,6 +71,7 @@ public:
             m_.tasklets().schedule(c.cpu(), *st.tasklet, s.kind == Step::Kind::HiTasklet);
             break;
         case Step::Kind::Thread: break; // the source's IRQ thread runs it (source_runtime.cpp)
+        case Step::Kind::Napi: break;   // the source's handler and poll run it (source_runtime.cpp)
         case Step::Kind::QueueWork:
             co_await c.work(cost.queueWork);
             if (auto it = rt_.workqueues.find(s.target); it != rt_.workqueues.end())

@@ -1,5 +1,6 @@
 #include "parts/parts.h"
 
+#include "devices/nic/napi.h"
 #include "kernel/machine.h"
 
 #include <memory>
@@ -49,6 +50,11 @@ void installParts(kern::Machine& m, const Parts& parts, std::map<std::string, st
     auto rt = std::make_shared<PartsRuntime>();
     rt->taskLogs = taskLogs;
     m.keepAlive(rt);
+    // NET_RX's action is the machine's one NetRx (the built-in card's, if it
+    // has one), found before a softirq step wraps the vector's action.
+    for (const SourcePart& s : parts.sources)
+        if (!s.then.empty() && s.then.back().kind == Step::Kind::Napi)
+            rt->netRx = &devices::NetRx::of(m, {parts.netdevBudget, parts.netdevBudgetNs});
     installDeviceParts(m, parts.devices, *rt);
     installWorkqueueParts(m, parts.workqueues, *rt);
     installResourceParts(m, parts.resources, *rt);

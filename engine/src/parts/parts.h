@@ -39,6 +39,10 @@ inline constexpr std::array<const char*, 6> kPartLists = {"devices", "workqueues
                                                           "tasks",   "sources",    "probes"};
 
 struct Parts {
+    // net.core.netdev_budget and netdev_budget_usecs (the tree's net.netdev_budget
+    // and net.netdev_budget_ns, set by the engine): a napi step's net_rx_action.
+    std::int64_t netdevBudget = 300;
+    Time netdevBudgetNs = 2'000'000;
     std::vector<DevicePart> devices;
     std::vector<WorkqueuePart> workqueues;
     std::vector<ResourcePart> resources;

@@ -15,7 +15,7 @@ namespace {
 
 bool defers(Step::Kind k) {
     return k == Step::Kind::Softirq || k == Step::Kind::Tasklet || k == Step::Kind::HiTasklet ||
-           k == Step::Kind::Thread || k == Step::Kind::QueueWork;
+           k == Step::Kind::Thread || k == Step::Kind::QueueWork || k == Step::Kind::Napi;
 }
 
 void walk(const std::vector<Step>& steps, const std::function<void(const Step&)>& fn) {
@@ -47,7 +47,7 @@ Result<std::string> resolveStep(const json& v, const SourcePart& src, const std:
             return Error{source, at,
                          std::string("a ") + stepKindName(s->kind) +
                              " step runs in its caller; raise_to_run measures a softirq, tasklet, hi_tasklet, "
-                             "thread or queue_work step"};
+                             "thread, napi or queue_work step"};
         return s->path;
     }
     std::vector<std::string> matches;
@@ -56,9 +56,10 @@ Result<std::string> resolveStep(const json& v, const SourcePart& src, const std:
     });
     if (matches.size() == 1) return matches.front();
     if (matches.empty())
-        return Error{source, at,
-                     "the source '" + src.name + "' has no " + want +
-                         " step (raise_to_run measures a softirq, tasklet, hi_tasklet, thread or queue_work step)"};
+        return Error{
+            source, at,
+            "the source '" + src.name + "' has no " + want +
+                " step (raise_to_run measures a softirq, tasklet, hi_tasklet, thread, napi or queue_work step)"};
     std::string list;
     for (const auto& p : matches) list += (list.empty() ? "" : ", ") + p.substr(src.path.size() + 1);
     return Error{source, at,

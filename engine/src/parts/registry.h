@@ -20,7 +20,8 @@ class Kctx;
 
 namespace irqscope::devices {
 class DeviceInstance; // devices/device_instance.h: a built-in model placed as a part
-}
+class NetRx;          // devices/nic/napi.h: NET_RX and the CPUs' poll lists
+} // namespace irqscope::devices
 
 namespace irqscope::parts {
 
@@ -35,6 +36,8 @@ struct PartsRuntime {
     std::map<std::string, kern::Task*, std::less<>> tasks;
     std::map<std::string, UserSource*, std::less<>> sources;
     std::map<std::string, devices::DeviceInstance*, std::less<>> devices;
+    // The machine's net_rx_action, when a source has a napi step.
+    devices::NetRx* netRx = nullptr;
     // Where tasks append their rt-app log rows (RunOptions::recordTaskLogs), or null.
     std::map<std::string, std::vector<TaskLogRow>>* taskLogs = nullptr;
     // The tasklets, work items, softirq lists and probes of the chains' steps (chain.h).

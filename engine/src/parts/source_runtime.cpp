@@ -1,9 +1,11 @@
 // An installed source: its line, its arrivals, its handler and IRQ thread.
 #include "devices/device_instance.h"
 #include "devices/metric_ref.h"
+#include "devices/nic/napi.h"
 #include "kernel/machine.h"
 #include "parts/source_parts.h"
 
+#include <deque>
 #include <memory>
 #include <optional>
 
@@ -27,6 +29,7 @@ public:
         line_ =
             &m_.gic().addLine(lpi ? hw::IntType::LPI : hw::IntType::SPI, devices::freeIntid(m_, lpi), cpu, part_.name);
         thread_ = !part_.then.empty() && part_.then.back().kind == Step::Kind::Thread ? &part_.then.back() : nullptr;
+        if (!part_.then.empty() && part_.then.back().kind == Step::Kind::Napi) installNapi(part_.then.back());
         IrqHandlerFn handler;
         if (part_.handler || !thread_) handler = [this](Kctx& c) { return primary(c); };
         CodeFn threadFn;
@@ -123,9 +126,60 @@ private:
         }
     }
 
+    // The device signals an arrival. A NAPI device DMAs it into its RX ring
+    // (full: dropped) and interrupts only while its interrupt is unmasked.
     void fire() {
+        if (napiStep_) {
+            if (ring_.size() >= static_cast<std::size_t>(napiStep_->ring)) {
+                ++*dropped_; // no free descriptor (rx_dropped)
+                return;
+            }
+            ring_.push_back(m_.now());
+            if (masked_) return;
+        }
+        raiseLine();
+    }
+
+    void raiseLine() {
         if (!line_->pending && !raisedAt_) raisedAt_ = m_.now(); // the interrupt the next handler serves
         m_.irq().raise(*line_);
+    }
+
+    void installNapi(const Step& step) {
+        napiStep_ = &step;
+        napi_.weight = step.weight; // netif_napi_add_weight()
+        napi_.poll = [this](Kctx& c, int budget) { return poll(c, budget); };
+        polls_ = &m_.rec().counters["napi_polls/" + part_.name];
+        polled_ = &m_.rec().counters["napi_packets/" + part_.name];
+        dropped_ = &m_.rec().counters["rx_dropped/" + part_.name];
+    }
+
+    // The driver's poll (net/core/dev.c __napi_poll() calls it with the
+    // weight): up to `budget` packets off the ring, each the step's cost and
+    // chain; fewer than `budget` means the ring is empty: napi_complete_done()
+    // and unmask, raising the interrupt at once for a packet that came in
+    // between (the card's pending cause).
+    Proc<int> poll(Kctx& c, int budget) {
+        ++*polls_;
+        if (napiScheduledAt_) sampleStep(rt_, *napiStep_, c.now() - *napiScheduledAt_);
+        napiScheduledAt_.reset();
+        sim::Rng& rng = stepRng(m_, rt_, *napiStep_);
+        int done = 0;
+        while (!ring_.empty() && done < budget) {
+            co_await c.work(napiStep_->cost.sample(rng));
+            ring_.pop_front();
+            ++done;
+            ++*polled_;
+            co_await runSteps(c, rt_, napiStep_->then);
+        }
+        if (done < budget) {
+            devices::NetRx::complete(napi_);
+            if (masked_) {
+                masked_ = false;
+                if (!ring_.empty()) raiseLine();
+            }
+        }
+        co_return done;
     }
 
     // The primary handler: its cost and the steps of "then" (in hardirq
@@ -134,9 +188,15 @@ private:
     Proc<IrqReturn> primary(Kctx& c) {
         const Time irqAt = raisedAt_.value_or(c.now());
         raisedAt_.reset();
+        if (napiStep_) masked_ = true; // the driver's first register write: mask the device's RX interrupt
         if (part_.handler) co_await c.work(part_.handler->sample(handlerRng_));
         for (const Step& s : part_.then)
-            if (&s != thread_) co_await runStep(c, rt_, s);
+            if (&s != thread_ && &s != napiStep_) co_await runStep(c, rt_, s);
+        if (napiStep_) {
+            co_await c.work(m_.cfg().cost.softirqRaise);
+            if (!napiScheduledAt_) napiScheduledAt_ = c.now();
+            rt_.netRx->schedule(c.cpu(), napi_); // napi_schedule(): this CPU's poll_list, NET_RX raised
+        }
         if (!thread_) co_return IrqReturn::Handled;
         if (!threadIrqAt_) threadIrqAt_ = irqAt; // IRQTF_RUNTHREAD coalesces: the earliest waits longest
         if (!threadWokenAt_) threadWokenAt_ = c.now();
@@ -163,6 +223,12 @@ private:
     sim::Rng arrivalRng_, handlerRng_;
     hw::IrqLine* line_ = nullptr;
     const Step* thread_ = nullptr;
+    const Step* napiStep_ = nullptr; // the napi step: a NAPI device (its RX ring, its interrupt mask)
+    devices::Napi napi_;
+    std::deque<Time> ring_; // napi: packets DMA'd and not yet polled, by arrival time
+    bool masked_ = false;   // napi: the device's RX interrupt mask, from the handler to napi_complete_done()
+    std::optional<Time> napiScheduledAt_;
+    std::uint64_t *polls_ = nullptr, *polled_ = nullptr, *dropped_ = nullptr;
     Time next_ = 0;            // periodic: the next arrival; bursts: the current burst's start
     int inBurst_ = 0;          // bursts: arrivals of the current burst so far
     std::size_t replayed_ = 0; // replay: arrivals so far; shuffle: position in the deck

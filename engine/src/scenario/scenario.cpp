@@ -5,6 +5,7 @@
 #include "devices/devices.h"
 #include "json_keys.h"
 #include "param_check.h"
+#include "part_knobs.h"
 #include "parts/parts.h"
 #include "parts/rtapp_import.h"
 #include "schema_table.h"
@@ -190,6 +191,14 @@ Status Scenario::set(std::string_view path, std::string_view valueText) {
 
 Status Scenario::setOne(std::string_view path, std::string_view valueText, bool validateNow) {
     const ParamSpec* spec = Schema::builtin().find(path);
+    if (!spec && scenario_detail::isPartKnob(path)) { // a part's field (part_knobs.h)
+        const json v = scenario_detail::partKnobValue(valueText);
+        if (validateNow) return setJson(path, v);
+        auto edited = scenario_detail::setPartKnob(parts_, path, v);
+        if (!edited) return edited.error();
+        parts_ = std::move(*edited);
+        return okStatus();
+    }
     if (!spec) return unknownParam("<--set>", std::string(path));
     json v;
     std::string text(valueText);
@@ -233,6 +242,16 @@ Status Scenario::setOne(std::string_view path, std::string_view valueText, bool 
 
 Status Scenario::setJson(std::string_view path, const json& value) {
     const ParamSpec* spec = Schema::builtin().find(path);
+    if (!spec && scenario_detail::isPartKnob(path)) {
+        auto edited = scenario_detail::setPartKnob(parts_, path, value);
+        if (!edited) return edited.error();
+        std::swap(parts_, *edited);
+        if (auto st = validate(); !st) {
+            std::swap(parts_, *edited);
+            return st;
+        }
+        return okStatus();
+    }
     if (!spec) return unknownParam("<--set>", std::string(path));
     auto v = checkValue(*spec, value, "<--set>");
     if (!v) return v.error();
@@ -246,15 +265,16 @@ Status Scenario::setJson(std::string_view path, const json& value) {
 }
 
 Status Scenario::setAll(const std::vector<std::pair<std::string, std::string>>& assignments) {
-    json saved = user_;
+    json saved = user_, savedParts = parts_;
     auto fail = [&](Error e) {
         user_ = std::move(saved);
+        parts_ = std::move(savedParts);
         return e;
     };
     std::map<std::string, std::string, std::less<>> seen;
     for (const auto& [path, text] : assignments) {
         const ParamSpec* spec = Schema::builtin().find(path);
-        if (!spec) return fail(unknownParam("<--set>", path));
+        if (!spec && !scenario_detail::isPartKnob(path)) return fail(unknownParam("<--set>", path));
         if (auto [it, fresh] = seen.emplace(path, text); !fresh)
             return fail(Error{"<--set>", path, "given twice ('" + it->second + "' and '" + text + "'); set it once"});
         // each value on its own (type, range), the combination once at the end
@@ -383,6 +403,9 @@ Result<CheckedScenario> checkScenario(const Scenario& s) {
     auto p = parts::readParts(s.parts(), file, static_cast<int>(cpus));
     if (!p) return p.error();
     c.parts = std::move(*p);
+    // napi steps share net_rx_action's budget with the built-in card (net/core/dev.c)
+    c.parts.netdevBudget = s.getInt("net.netdev_budget");
+    c.parts.netdevBudgetNs = s.getDuration("net.netdev_budget_ns");
     if (c.devices.nvme.enabled)
         for (const auto& d : c.parts.devices)
             if (d.model == parts::DevicePart::Model::Nvme)

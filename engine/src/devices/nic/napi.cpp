@@ -2,12 +2,33 @@
 
 #include "kernel/machine.h"
 
+#include <memory>
+
 namespace irqscope::devices {
 
 using namespace kern;
 
+namespace {
+
+// The NET_RX action, as a named type so that NetRx::of() finds the machine's
+// NetRx behind the vector's handler.
+struct NetRxAction {
+    NetRx* rx;
+    Proc<void> operator()(Kctx& c) const { return rx->action(c); }
+};
+
+} // namespace
+
 NetRx::NetRx(Machine& m, NetRxConfig cfg)
     : m_(m), cfg_(cfg), sd_(static_cast<std::size_t>(m.cpuCount())), timeSqueeze_(&m.rec().counters["time_squeeze"]) {}
+
+NetRx& NetRx::of(Machine& m, NetRxConfig cfg) {
+    if (const auto* a = m.softirq().handler(NET_RX).target<NetRxAction>()) return *a->rx;
+    auto rx = std::make_shared<NetRx>(m, cfg);
+    m.keepAlive(rx);
+    m.softirq().setHandler(NET_RX, NetRxAction{rx.get()});
+    return *rx;
+}
 
 void NetRx::schedule(Cpu& c, Napi& n) {
     if (n.scheduled) return; // napi_schedule_prep(): already on a poll_list
@@ -27,8 +48,9 @@ Proc<int> NetRx::napiPoll(Kctx& c, Napi& n, std::deque<Napi*>& repoll) {
 Proc<void> NetRx::action(Kctx& c) {
     SoftnetData& sd = sd_[static_cast<std::size_t>(c.cpu().id)];
     const Time tick = m_.cfg().tickPeriod;
+    const Time usecs = cfg_.budgetNs;
     const std::uint64_t timeLimit =
-        m_.timers().jiffies() + static_cast<std::uint64_t>((cfg_.budgetNs + tick - 1) / tick); // usecs_to_jiffies
+        m_.timers().jiffies() + static_cast<std::uint64_t>((usecs + tick - 1) / tick); // usecs_to_jiffies
     std::int64_t budget = cfg_.budget;
     std::deque<Napi*> list;
     std::deque<Napi*> repoll;

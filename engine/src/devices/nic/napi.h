@@ -14,6 +14,12 @@
 // and NET_RX is marked pending again (__raise_softirq_irqoff), so
 // __do_softirq's restart loop — and past MAX_SOFTIRQ_TIME/RESTART,
 // ksoftirqd — polls them next.
+//
+// One NetRx per machine (a CPU's softnet_data holds every napi scheduled on
+// it): the built-in NIC and every napi step of a scenario's sources
+// (parts/chain.h) share it, found or made by NetRx::of(), and with it the
+// sysctls net.core.netdev_budget and netdev_budget_usecs (net.netdev_budget,
+// net.netdev_budget_ns: the same tree values for the card and the parts).
 #pragma once
 
 #include "kernel/kctx.h"
@@ -45,6 +51,9 @@ struct Napi {
 class NetRx {
 public:
     NetRx(kern::Machine& m, NetRxConfig cfg);
+    // The machine's NetRx, made on first use: it opens NET_RX (open_softirq()
+    // in net_dev_init()). Call it before anything wraps the NET_RX action.
+    static NetRx& of(kern::Machine& m, NetRxConfig cfg);
 
     // napi_schedule() on the CPU c runs on (from the hardirq handler).
     void schedule(kern::Cpu& c, Napi& n);

@@ -35,7 +35,7 @@ struct Nic {
     WorkItem* stats = nullptr;
     sim::Rng rng;
     Time mean = 0; // between packets
-    NetRx netRx;
+    NetRx& netRx;
     Napi napi;
     bool rxMasked = false; // the card's RX interrupt mask register
     LatencyRef rx;
@@ -45,10 +45,10 @@ struct Nic {
     std::uint64_t& polled;  // packets taken by polls
     std::uint64_t& dropped; // ring full: rx_dropped / rx_fifo_errors
     Nic(Machine& mm, const NicParams& params)
-        : m(mm), p(params), rng(mm.rng("net")), netRx(mm, NetRxConfig{params.netdevBudget, params.netdevBudgetNs}),
-          rx(mm.rec(), "rx"), packets(mm.rec(), "packets"), irqs(mm.rec().counters["rx_irqs"]),
-          polls(mm.rec().counters["rx_polls"]), polled(mm.rec().counters["rx_polled"]),
-          dropped(mm.rec().counters["rx_dropped"]) {}
+        : m(mm), p(params), rng(mm.rng("net")),
+          netRx(NetRx::of(mm, NetRxConfig{params.netdevBudget, params.netdevBudgetNs})), rx(mm.rec(), "rx"),
+          packets(mm.rec(), "packets"), irqs(mm.rec().counters["rx_irqs"]), polls(mm.rec().counters["rx_polls"]),
+          polled(mm.rec().counters["rx_polled"]), dropped(mm.rec().counters["rx_dropped"]) {}
 };
 
 // The card DMAs a packet into its ring and, unless masked, raises its interrupt.
@@ -127,7 +127,6 @@ void installNic(Machine& m, const NicParams& p) {
     // The napi is the Nic's own member: a shared_ptr captured here would keep
     // the Nic alive forever (a cycle); the machine keeps it alive meanwhile.
     n.napi.poll = [&n](Kctx& c, int budget) { return poll(c, n, budget); };
-    m.softirq().setHandler(NET_RX, [nic](Kctx& c) { return nic->netRx.action(c); });
     n.systemWq = &m.wq().alloc("events", false, false, false, 0);
     n.stats = &m.wq().item("net_stats_fold", [statsNs](Kctx& c) -> Proc<void> { co_await c.work(statsNs); });
     n.receiver = &m.sched().createTask("server", ContextKind::User, Policy::Normal, 0, m.allCpus(),

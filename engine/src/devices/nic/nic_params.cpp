@@ -22,9 +22,11 @@ void appendNicParams(std::vector<ParamSpec>& v) {
     v.push_back(integer("net.ring_size", 1024, 1, 1 << 20, "packets", net,
                         "RX ring descriptors; packets arriving to a full ring are dropped (rx_dropped)."));
     v.push_back(integer("net.netdev_budget", 300, 1, 1 << 20, "packets", net,
-                        "net_rx_action packet budget per run (net.core.netdev_budget); spent: time_squeeze."));
-    v.push_back(duration("net.netdev_budget_ns", 2 * kMsD, 1 * kUsD, 1 * kSD, net,
-                         "net_rx_action time budget per run, counted in jiffies (net.core.netdev_budget_usecs)."));
+                        "net_rx_action packet budget per run (net.core.netdev_budget), for every NAPI (the card's and "
+                        "sources' napi steps); spent: time_squeeze."));
+    v.push_back(duration(
+        "net.netdev_budget_ns", 2 * kMsD, 1 * kUsD, 1 * kSD, net,
+        "net_rx_action time budget per run, counted in jiffies (net.core.netdev_budget_usecs), for every NAPI."));
     v.push_back(duration("net.app_ns", 20 * kUsD, 0, 1 * kSD, net, "Receiving task's CPU time per packet."));
     v.push_back(integer("net.stats_every", 8, 1, 1000000, "packets", net,
                         "The receiver queues a stats work item every this many packets."));
