@@ -124,11 +124,12 @@ struct TaskWakes {
     std::map<std::string, std::vector<std::pair<double, std::string>>> resumes; // waker -> (share, wakee)
 };
 
-TaskWakes taskWakes(const CaptureStats& cs, const std::map<std::string, Behaviour>& twin) {
+TaskWakes taskWakes(const CaptureStats& cs, const std::map<std::string, Behaviour>& twin,
+                    const std::map<std::string, LineWake>& byLine) {
     TaskWakes tw;
     for (const auto& [wakee, bw] : twin) {
         const TaskStats& t = cs.tasks.at(wakee);
-        if (bw.bursts.empty()) continue; // never slept
+        if (bw.bursts.empty() || byLine.count(wakee)) continue; // never slept, or a device wakes it
         std::uint64_t total = 0, byTwin = 0;
         for (const auto& [who, n] : t.wokenBy) total += n;
         std::vector<std::pair<std::string, double>> wakers;
@@ -154,7 +155,39 @@ TaskWakes taskWakes(const CaptureStats& cs, const std::map<std::string, Behaviou
         tw.suspended.insert(wakee);
         for (const auto& [waker, sh] : wakers) tw.resumes[waker].emplace_back(sh, wakee);
     }
-    for (auto& [waker, list] : tw.resumes) std::sort(list.begin(), list.end());
+    // A resume that finds nobody suspended is lost (rt-app's pthread_cond_broadcast()),
+    // where the kernel's pipe or futex keeps the wake-up: tasks that resume each
+    // other in a cycle could all end up suspended for good. A wakee on such a cycle
+    // keeps its observed sleeps instead.
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (const auto& start : tw.suspended) {
+            std::set<std::string> seen;
+            std::vector<std::string> todo{start};
+            bool cycle = false;
+            while (!todo.empty() && !cycle) {
+                const std::string at = todo.back();
+                todo.pop_back();
+                auto r = tw.resumes.find(at);
+                if (r == tw.resumes.end()) continue;
+                for (const auto& next : r->second) {
+                    if (!tw.suspended.count(next.second)) continue;
+                    if (next.second == start) cycle = true;
+                    else if (seen.insert(next.second).second) todo.push_back(next.second);
+                }
+            }
+            if (cycle) {
+                tw.suspended.erase(start);
+                changed = true;
+                break;
+            }
+        }
+    }
+    for (auto& entry : tw.resumes) {
+        auto& list = entry.second;
+        std::erase_if(list, [&](const auto& r) { return !tw.suspended.count(r.second); });
+        std::sort(list.begin(), list.end());
+    }
     return tw;
 }
 
@@ -210,13 +243,9 @@ nlohmann::json fitTasks(const CaptureStats& cs, const std::set<std::string>& ski
         if (!b.bursts.empty())
             if (auto w = wokenByLine(cs.tasks.at(entity), vectorRaiser, lines)) byLine[entity] = *w;
     // wakers may be any twin task; wakees not woken by a line
-    TaskWakes tw = taskWakes(cs, twin);
-    for (auto it = tw.suspended.begin(); it != tw.suspended.end();)
-        it = byLine.count(*it) ? tw.suspended.erase(it) : std::next(it);
-    for (auto& [waker, list] : tw.resumes) {
-        std::erase_if(list, [&](const auto& r) { return !tw.suspended.count(r.second); });
-        for (auto& r : list) r.second = fit.taskNames.at(r.second);
-    }
+    TaskWakes tw = taskWakes(cs, twin, byLine);
+    for (auto& entry : tw.resumes)
+        for (auto& r : entry.second) r.second = fit.taskNames.at(r.second);
     for (const auto& [entity, t] : cs.tasks) {
         if (!twin.count(entity)) continue;
         const Time total = totalOf(t);
