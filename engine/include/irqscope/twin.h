@@ -43,6 +43,9 @@ struct TwinFit {
     Time durationNs = 0;
     int cpus = 0;
     int hz = 0; // 0: no timer interrupt seen, the default kept
+    // The wake path the twin runs with (fitted, or the defaults): try_to_wake_up()
+    // (cost.wakeup_ns) and an idle CPU's exit (machine.idle_exit_ns).
+    Time wakeupNs = 0, idleExitNs = 0;
 };
 
 // Fits a twin from an imported capture. Fails (naming the file and place) when

@@ -17,7 +17,8 @@ enum class DistWrite : std::uint8_t { ClearEnable, Other }; // ICENABLER (mask) 
 
 struct Costs {
     Time irqEntry, irqExit, flowHandler, softirqLoop, softirqRaise, taskletDispatch, wakeup, ipiSend, ipiHandler,
-        contextSwitch, queueWork, workerDispatch, tick, timerSoftirq, rcuSoftirq, hrtimer, idleExit, loadBalance;
+        contextSwitch, queueWork, workerDispatch, tick, timerSoftirq, rcuSoftirq, hrtimer, hrtimerReprogram, idleExit,
+        loadBalance;
     // interrupt controller
     Time iar, eoir, dir, distWrite, rwpWait;
 };

@@ -141,6 +141,10 @@ Proc<IrqReturn> Timers::interrupt(Kctx& c) {
     } else if (t.tickStopped && wheelDue(k.id)) {
         m_.softirq().raise(k, TIMER); // an idle CPU woken for its timer (tick_nohz_handler)
     }
+    // hrtimer_interrupt() then programs the clock event device for the next
+    // expiry (tick_program_event(), kernel/time/hrtimer.c): a register write on
+    // bare metal, a trapped MSR write (a VM exit) in a KVM guest. 0 by default.
+    if (cfg.cost.hrtimerReprogram > 0) co_await c.work(cfg.cost.hrtimerReprogram);
     t.inHandler = false;
     arm(k);
     co_return IrqReturn::Handled;

@@ -79,6 +79,7 @@ kern::Config kernelConfig(const Scenario& s) {
     k.timerSoftirq = s.getDuration("cost.timer_softirq_ns");
     k.rcuSoftirq = s.getDuration("cost.rcu_softirq_ns");
     k.hrtimer = s.getDuration("cost.hrtimer_ns");
+    k.hrtimerReprogram = s.getDuration("cost.hrtimer_reprogram_ns");
     k.loadBalance = s.getDuration("cost.load_balance_ns");
     k.idleExit = s.getDuration("machine.idle_exit_ns");
     k.iar = s.getDuration("gic.cost.iar_ns");

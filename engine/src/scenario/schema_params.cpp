@@ -146,6 +146,8 @@ std::vector<ParamSpec> builtinParams() {
     v.push_back(duration("cost.rcu_softirq_ns", 800, 0, 1 * kMsD, cost,
                          "RCU softirq run (callbacks, quiescent-state reporting)."));
     v.push_back(duration("cost.hrtimer_ns", 800, 0, 1 * kMsD, cost, "hrtimer interrupt: expire and run a callback."));
+    v.push_back(duration("cost.hrtimer_reprogram_ns", 0, 0, 1 * kMsD, cost,
+                         "hrtimer interrupt: program the next expiry after the callbacks (tick_program_event)."));
     v.push_back(duration("cost.load_balance_ns", 2000, 0, 1 * kMsD, cost,
                          "SCHED softirq: one CPU's periodic balance pass (blocked load update, sched_balance_rq())."));
 

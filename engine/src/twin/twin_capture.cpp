@@ -81,17 +81,88 @@ bool parseSwitch(std::string_view f, SwitchInfo& s) {
            side(f.substr(arrow + 5), s.nextPid, s.nextPrio, nullptr);
 }
 
-// The second pass: priorities and sleeps by pid.
-Status readTaskStates(const std::string& path, Time offset, std::unordered_map<int, TaskStats>& byPid) {
+// The wake path, timed between the tracepoints (kernel/sched/core.c, 6.12):
+// try_to_wake_up() traces sched_waking at its start and sched_wakeup in
+// ttwu_do_wakeup() at its end when it wakes on the waker's CPU; __schedule()
+// traces sched_switch before context_switch().
+struct WakePath {
+    struct Pending {
+        Time t = 0;
+        int wakerCpu = -1, target = -1;
+        bool targetIdle = false;
+    };
+    std::unordered_map<int, Pending> pending; // pid -> its sched_waking
+    std::unordered_map<int, int> curr;        // cpu -> the pid running there
+    struct InTimer {
+        Time entry = -1, firstWaking = -1, lastWakeup = -1;
+    };
+    std::unordered_map<int, InTimer> timer; // cpu -> the timer interrupt it is in
+    // local_timer_entry/_exit (x86 irq_vectors), irq_handler_entry/_exit of an arch_timer line
+    void timerEvent(const ftrace::RawEvent& e, Time t, CaptureStats& cs) {
+        const bool vec = e.name.starts_with("local_timer_");
+        if (!vec && !e.name.starts_with("irq_handler_")) return;
+        const bool entry = e.name.ends_with("_entry");
+        InTimer& it = timer[e.cpu];
+        if (entry) {
+            it = {};
+            if (vec || e.fields.find("arch_timer") != std::string_view::npos) it.entry = t;
+            return;
+        }
+        if (it.entry >= 0 && it.firstWaking >= 0 && it.lastWakeup >= 0) {
+            cs.hrtimerToWake.push_back(it.firstWaking - it.entry);
+            cs.wakeToTimerExit.push_back(t - it.lastWakeup);
+        }
+        it = {};
+    }
+    void waking(const ftrace::RawEvent& e, Time t) {
+        if (auto it = timer.find(e.cpu); it != timer.end() && it->second.entry >= 0 && it->second.firstWaking < 0)
+            it->second.firstWaking = t;
+        const auto pid = ftrace::fieldValue(e.fields, "pid");
+        const auto tc = ftrace::fieldValue(e.fields, "target_cpu");
+        if (!pid || !tc) return;
+        Pending w{t, e.cpu, static_cast<int>(ftrace::toInt(*tc).value_or(-1)), false};
+        const auto c = curr.find(w.target);
+        w.targetIdle = c != curr.end() && c->second == 0;
+        pending[static_cast<int>(ftrace::toInt(*pid).value_or(-1))] = w;
+    }
+    void wakeup(const ftrace::RawEvent& e, Time t, CaptureStats& cs) {
+        const auto pid = ftrace::fieldValue(e.fields, "pid");
+        if (!pid) return;
+        if (auto in = timer.find(e.cpu); in != timer.end() && in->second.entry >= 0) in->second.lastWakeup = t;
+        const auto it = pending.find(static_cast<int>(ftrace::toInt(*pid).value_or(-1)));
+        if (it != pending.end() && it->second.wakerCpu == e.cpu && t >= it->second.t)
+            cs.wakingToWakeup.push_back(t - it->second.t);
+    }
+    void switched(int cpu, const SwitchInfo& s, Time t, CaptureStats& cs) {
+        curr[cpu] = s.nextPid;
+        const auto it = pending.find(s.nextPid);
+        if (it == pending.end()) return;
+        // the idle CPU's first switch after the wake, to the wakee: nothing else ran there
+        const Pending w = it->second;
+        pending.erase(it);
+        if (w.targetIdle && w.target == cpu && w.wakerCpu != cpu && s.prevPid == 0 && t - w.t < 1'000'000)
+            cs.idleRemoteWake.push_back(t - w.t);
+    }
+};
+
+// The second pass: priorities and sleeps by pid, and the wake path's times.
+Status readTaskStates(const std::string& path, Time offset, std::unordered_map<int, TaskStats>& byPid,
+                      CaptureStats& cs) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return Error{path, "", std::string("cannot open: ") + std::strerror(errno)};
     std::string line;
+    WakePath wp;
     while (std::getline(in, line)) {
         const auto p = ftrace::parseLine(line);
-        if (p.kind != ftrace::LineKind::Event || p.event.name != "sched_switch") continue;
+        if (p.kind != ftrace::LineKind::Event) continue;
+        const Time t = p.event.ts - offset;
+        if (p.event.name == "sched_waking") wp.waking(p.event, t);
+        else if (p.event.name == "sched_wakeup") wp.wakeup(p.event, t, cs);
+        else if (p.event.name.ends_with("_entry") || p.event.name.ends_with("_exit")) wp.timerEvent(p.event, t, cs);
+        if (p.event.name != "sched_switch") continue;
         SwitchInfo s;
         if (!parseSwitch(p.event.fields, s)) continue;
-        const Time t = p.event.ts - offset;
+        wp.switched(p.event.cpu, s, t, cs);
         if (s.prevPid > 0) {
             TaskStats& ts = byPid[s.prevPid];
             ts.prio = s.prevPrio;
@@ -178,7 +249,13 @@ Result<CaptureStats> scanCapture(const ImportResult& capture, const std::string&
                     ++ts.wokenBy[c.name];
                     cs.lines[c.name].woke.insert(c.at);
                 } else if (c.kind == Cause::Kind::Softirq) ++ts.wokenBy["softirq:" + c.name];
-                else ++ts.wokenBy["task"];
+                else {
+                    ++ts.wokenBy["task"];
+                    if (c.kind == Cause::Kind::Task && c.name != wakee) {
+                        ++ts.wokenByTask[c.name];
+                        cs.tasks[c.name].woke.emplace_back(in.t, wakee);
+                    }
+                }
             }
         }
     }
@@ -242,10 +319,11 @@ Result<CaptureStats> scanCapture(const ImportResult& capture, const std::string&
     // Priorities and sleeps from the text.
     std::unordered_map<int, TaskStats> byPid;
     if (!capturePath.empty())
-        if (auto st = readTaskStates(capturePath, capture.report.timeOffsetNs, byPid); !st) return st.error();
+        if (auto st = readTaskStates(capturePath, capture.report.timeOffsetNs, byPid, cs); !st) return st.error();
     for (auto& [entity, ts] : cs.tasks) {
         std::sort(ts.chunks.begin(), ts.chunks.end(), [](const auto& a, const auto& b) { return a.start < b.start; });
         std::sort(ts.wakings.begin(), ts.wakings.end());
+        std::sort(ts.woke.begin(), ts.woke.end());
         if (auto it = byPid.find(ts.pid); it != byPid.end()) {
             ts.prio = it->second.prio;
             ts.sleeps = it->second.sleeps;

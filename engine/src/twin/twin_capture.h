@@ -65,6 +65,10 @@ struct TaskStats {
     std::set<int> cpus;
     // who woke it: a line entity (its hardirq), "softirq:<VEC>", or "task"
     std::map<std::string, std::uint64_t> wokenBy;
+    // the wake-ups it did of other tasks from its own context (a futex, a pipe,
+    // its exit waking the parent): time and the wakee's entity
+    std::vector<std::pair<Time, std::string>> woke;
+    std::map<std::string, std::uint64_t> wokenByTask; // waker entity -> wake-ups of this task
 };
 
 struct CaptureStats {
@@ -79,6 +83,17 @@ struct CaptureStats {
     // exit to the switch (irq_exit(), the return path, __schedule() up to the
     // sched_switch tracepoint).
     std::vector<Time> exitToSwitch;
+    // try_to_wake_up() on the waker's CPU: sched_waking (its start) to
+    // sched_wakeup (ttwu_do_wakeup(), its end) of the same task on the same CPU.
+    std::vector<Time> wakingToWakeup;
+    // A task woken onto an idle CPU from another CPU: sched_waking to its
+    // sched_switch there (the idle CPU's exit and schedule_idle()).
+    std::vector<Time> idleRemoteWake;
+    // Timer interrupts that woke a task (hrtimer_interrupt() running a task's
+    // hrtimer_wakeup()): from the entry to the first sched_waking (expiring the
+    // timer), and from the last sched_wakeup to the exit (programming the next
+    // expiry, tick_program_event()).
+    std::vector<Time> hrtimerToWake, wakeToTimerExit;
 };
 
 Result<CaptureStats> scanCapture(const ImportResult& capture, const std::string& capturePath);

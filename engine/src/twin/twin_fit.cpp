@@ -143,7 +143,20 @@ Result<TwinFit> fitTwin(const ImportResult& capture, const TwinOptions& opt) {
         const LineStats& tl = cs.lines.at(timer);
         fit.hz = inferHz(tl);
         if (fit.hz) params["machine.hz"] = fit.hz;
-        params["cost.tick_ns"] = durationText(std::min<Time>(median(tl.cost), 1'000'000));
+        // hrtimer_interrupt() around a task's timer: expiring it up to the wake-up,
+        // and programming the next expiry after it (a trapped MSR write in a KVM guest)
+        Time reprogram = 0;
+        if (cs.wakeToTimerExit.size() >= 10) {
+            reprogram = std::min<Time>(median(cs.wakeToTimerExit), 1'000'000);
+            params["cost.hrtimer_reprogram_ns"] = durationText(reprogram);
+            params["cost.hrtimer_ns"] = durationText(std::min<Time>(median(cs.hrtimerToWake), 1'000'000));
+        }
+        // the tick: the timer interrupts that woke no task, minus the reprogramming that ends them too
+        std::vector<Time> ticks;
+        for (std::size_t i = 0; i < tl.entries.size(); ++i)
+            if (!tl.woke.count(tl.entries[i])) ticks.push_back(tl.cost[i]);
+        const Time tick = median(ticks.empty() ? tl.cost : ticks);
+        params["cost.tick_ns"] = durationText(std::clamp<Time>(tick - reprogram, 0, 1'000'000));
         fit.lineNames[timer] = "arch_timer";
     } else {
         fit.notes.push_back(
@@ -160,6 +173,25 @@ Result<TwinFit> fitTwin(const ImportResult& capture, const TwinOptions& opt) {
     // the return path, __schedule()): the engine's cost.irq_exit_ns, before it switches.
     if (cs.exitToSwitch.size() >= 10)
         params["cost.irq_exit_ns"] = durationText(std::min<Time>(median(cs.exitToSwitch), 100'000));
+    // The wake path (docs/twin.md): try_to_wake_up() from sched_waking to sched_wakeup
+    // on the waker's CPU, and an idle CPU's exit from a remote wake-up to its switch.
+    {
+        const Scenario defaults;
+        fit.wakeupNs = defaults.getDuration("cost.wakeup_ns");
+        fit.idleExitNs = defaults.getDuration("machine.idle_exit_ns");
+    }
+    if (cs.wakingToWakeup.size() >= 10) {
+        fit.wakeupNs = std::min<Time>(median(cs.wakingToWakeup), 100'000);
+        params["cost.wakeup_ns"] = durationText(fit.wakeupNs);
+    }
+    if (cs.idleRemoteWake.size() >= 10) {
+        // the engine marks the wake-up after try_to_wake_up() and adds the exit on the idle CPU
+        fit.idleExitNs = std::clamp<Time>(median(cs.idleRemoteWake) - fit.wakeupNs, 0, 1'000'000);
+        params["machine.idle_exit_ns"] = durationText(fit.idleExitNs);
+    } else {
+        fit.notes.push_back("machine.idle_exit_ns: " + std::to_string(cs.idleRemoteWake.size()) +
+                            " wake-ups of a task onto an idle CPU from another CPU (10 needed): the default kept");
+    }
     kernelCost("TIMER", "cost.timer_softirq_ns");
     kernelCost("RCU", "cost.rcu_softirq_ns");
     kernelCost("SCHED", "cost.load_balance_ns");

@@ -36,8 +36,19 @@ Split split(const CpuMetrics& c) {
     return s;
 }
 
+// Where the kernel's tracepoints sit on the twin's wake path. Linux traces
+// sched_waking at the start of try_to_wake_up() and sched_switch in
+// __schedule() after an idle CPU has left its idle state (kernel/sched/core.c,
+// idle.c, 6.12); the engine marks the wake-up after it charged try_to_wake_up()
+// (cost.wakeup_ns) and switches an idle CPU before it charges the idle exit
+// (machine.idle_exit_ns). Null for the capture, whose flows are the tracepoints.
+struct Tracepoints {
+    Time ttwu = 0, idleExit = 0;
+};
+
 // Wake-up latency by task: waking -> the switch that runs it, from the trace's flows.
-std::map<std::string, std::vector<Time>> wakeups(const Trace& t, const std::map<std::string, std::string>* rename) {
+std::map<std::string, std::vector<Time>> wakeups(const Trace& t, const std::map<std::string, std::string>* rename,
+                                                 const Tracepoints* engine = nullptr) {
     std::map<std::string, std::vector<Time>> out;
     for (const Flow& f : t.flows()) {
         if (f.kind != FlowKind::WakeTask) continue;
@@ -49,7 +60,14 @@ std::map<std::string, std::vector<Time>> wakeups(const Trace& t, const std::map<
             if (it == rename->end()) continue;
             who = it->second;
         }
-        out[who].push_back(f.dstTime - f.srcTime);
+        Time lat = f.dstTime - f.srcTime;
+        if (engine) {
+            lat += engine->ttwu;
+            // an idle CPU switched without an interrupt first: its idle exit follows the switch
+            const auto before = t.topSegmentAt(f.dstLane, f.dstTime - 1);
+            if (before && before->kind == ContextKind::Idle) lat += engine->idleExit;
+        }
+        out[who].push_back(lat);
     }
     return out;
 }
@@ -157,7 +175,8 @@ TwinReport compareTwin(const ImportResult& capture, const TwinFit& fit, const Ru
         latencyRows(b, series, samplesOf(capture.metrics, series), samplesOf(twin.metrics, series), false);
     // Wake-up latency per task.
     const auto capWake = wakeups(capture.trace, &fit.taskNames);
-    const auto twinWake = wakeups(twin.trace, nullptr);
+    const Tracepoints engine{fit.wakeupNs, fit.idleExitNs};
+    const auto twinWake = wakeups(twin.trace, nullptr, &engine);
     for (const auto& [task, samples] : capWake) {
         auto it = twinWake.find(task);
         latencyRows(b, "wakeup/" + task, samples, it != twinWake.end() ? it->second : std::vector<Time>{}, true);

@@ -42,14 +42,25 @@ int boundCpu(const TaskStats& t, int cpus) {
 struct Behaviour {
     std::vector<Time> bursts, sleeps, starts;
     Time tail = 0; // work after the last sleep, cut by the end of the capture
+    // for each of the task's wake-ups of another task (TaskStats::woke): the
+    // burst it happened in and the CPU time of that burst before it
+    std::vector<std::pair<std::size_t, Time>> wokeAt;
+    std::size_t count() const { return bursts.size() + (tail > 0 ? 1 : 0); }
+    Time total(std::size_t k) const { return k < bursts.size() ? bursts[k] : tail; }
 };
 
 Behaviour bursts(const TaskStats& t, Time end) {
     Behaviour b;
-    std::size_t s = 0, w = 0;
+    std::size_t s = 0, w = 0, k = 0;
     Time acc = 0, prevSleep = -1;
     bool open = false;
     for (const TaskChunk& c : t.chunks) {
+        // its wake-ups of others up to the end of this chunk: in this burst, after acc and part of c
+        for (; k < t.woke.size() && t.woke[k].first <= c.end; ++k) {
+            const Time in = std::clamp<Time>(t.woke[k].first - c.start, 0, c.end - c.start);
+            const Time part = c.end > c.start ? Time(double(c.cost) * double(in) / double(c.end - c.start)) : 0;
+            b.wokeAt.emplace_back(b.bursts.size(), acc + part);
+        }
         if (!open) {
             open = true;
             // the wake-up that began this burst: the last waking at or before its first chunk, after the last sleep
@@ -103,6 +114,106 @@ std::optional<LineWake> wokenByLine(const TaskStats& t, const std::map<std::stri
     return std::nullopt;
 }
 
+// Wake-ups between the twin's own tasks (a futex, a pipe, a child's exit): a
+// wakee woken at least half the times by twin tasks that each woke it in at
+// least half of their bursts suspends after each burst; those wakers resume it
+// at the point of their burst where they woke it in the capture (the median
+// share of the burst's CPU time before the wake-up). No timer is involved.
+struct TaskWakes {
+    std::set<std::string> suspended;                                            // wakee entities
+    std::map<std::string, std::vector<std::pair<double, std::string>>> resumes; // waker -> (share, wakee)
+};
+
+TaskWakes taskWakes(const CaptureStats& cs, const std::map<std::string, Behaviour>& twin,
+                    const std::map<std::string, LineWake>& byLine) {
+    TaskWakes tw;
+    for (const auto& [wakee, bw] : twin) {
+        const TaskStats& t = cs.tasks.at(wakee);
+        if (bw.bursts.empty() || byLine.count(wakee)) continue; // never slept, or a device wakes it
+        std::uint64_t total = 0, byTwin = 0;
+        for (const auto& [who, n] : t.wokenBy) total += n;
+        std::vector<std::pair<std::string, double>> wakers;
+        for (const auto& [waker, n] : t.wokenByTask) {
+            auto it = twin.find(waker);
+            if (it == twin.end() || it->first == wakee) continue;
+            const Behaviour& ba = it->second;
+            const TaskStats& a = cs.tasks.at(waker);
+            if (ba.bursts.empty()) continue; // a task that never slept: its run is not split
+            std::set<std::size_t> inBursts;
+            std::vector<double> share;
+            for (std::size_t i = 0; i < a.woke.size() && i < ba.wokeAt.size(); ++i) {
+                if (a.woke[i].second != wakee || !inBursts.insert(ba.wokeAt[i].first).second) continue;
+                const Time burst = ba.total(ba.wokeAt[i].first);
+                share.push_back(burst > 0 ? std::min(1.0, double(ba.wokeAt[i].second) / double(burst)) : 1.0);
+            }
+            if (2 * inBursts.size() < ba.count()) continue;
+            std::sort(share.begin(), share.end());
+            wakers.emplace_back(waker, share[share.size() / 2]);
+            byTwin += n;
+        }
+        if (wakers.empty() || 2 * byTwin < total) continue;
+        tw.suspended.insert(wakee);
+        for (const auto& [waker, sh] : wakers) tw.resumes[waker].emplace_back(sh, wakee);
+    }
+    // A resume that finds nobody suspended is lost (rt-app's pthread_cond_broadcast()),
+    // where the kernel's pipe or futex keeps the wake-up: tasks that resume each
+    // other in a cycle could all end up suspended for good. A wakee on such a cycle
+    // keeps its observed sleeps instead.
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (const auto& start : tw.suspended) {
+            std::set<std::string> seen;
+            std::vector<std::string> todo{start};
+            bool cycle = false;
+            while (!todo.empty() && !cycle) {
+                const std::string at = todo.back();
+                todo.pop_back();
+                auto r = tw.resumes.find(at);
+                if (r == tw.resumes.end()) continue;
+                for (const auto& next : r->second) {
+                    if (!tw.suspended.count(next.second)) continue;
+                    if (next.second == start) cycle = true;
+                    else if (seen.insert(next.second).second) todo.push_back(next.second);
+                }
+            }
+            if (cycle) {
+                tw.suspended.erase(start);
+                changed = true;
+                break;
+            }
+        }
+    }
+    for (auto& entry : tw.resumes) {
+        auto& list = entry.second;
+        std::erase_if(list, [&](const auto& r) { return !tw.suspended.count(r.second); });
+        std::sort(list.begin(), list.end());
+    }
+    return tw;
+}
+
+// A burst split at the wake-ups it makes: run, resume, run, ... (each run its
+// share of the observed bursts).
+void runEvents(json& events, const std::vector<Time>& bursts,
+               const std::vector<std::pair<double, std::string>>* resumes) {
+    if (!resumes) {
+        events.push_back({{"run", empiricalCost(bursts)}});
+        return;
+    }
+    double at = 0;
+    auto part = [&](double upTo) {
+        if (upTo - at <= 1e-6) return;
+        std::vector<Time> v;
+        for (Time b : bursts) v.push_back(Time(double(b) * (upTo - at)));
+        events.push_back({{"run", empiricalCost(v)}});
+        at = upTo;
+    };
+    for (const auto& [share, wakee] : *resumes) {
+        part(share);
+        events.push_back({{"resume", wakee}});
+    }
+    part(1.0);
+}
+
 } // namespace
 
 nlohmann::json fitTasks(const CaptureStats& cs, const std::set<std::string>& skip,
@@ -112,15 +223,35 @@ nlohmann::json fitTasks(const CaptureStats& cs, const std::set<std::string>& ski
     for (const auto& [e, t] : cs.tasks)
         if (!engineOwns(t) && !t.chunks.empty()) ++commCount[t.comm];
     json tasks = json::array();
-    int hogs = 0, periodicTasks = 0, sleepers = 0, suspended = 0;
-    for (const auto& [entity, t] : cs.tasks) {
-        if (engineOwns(t) || t.chunks.empty() || skip.count(t.comm)) continue;
+    int hogs = 0, periodicTasks = 0, sleepers = 0, suspended = 0, byTasks = 0;
+    auto totalOf = [](const TaskStats& t) {
         Time total = 0;
         for (const auto& c : t.chunks) total += c.cost;
-        if (total <= 0) continue;
+        return total;
+    };
+    std::map<std::string, Behaviour> twin; // the twin's tasks
+    for (const auto& [entity, t] : cs.tasks) {
+        if (engineOwns(t) || t.chunks.empty() || skip.count(t.comm) || totalOf(t) <= 0) continue;
         std::string name = commCount[t.comm] > 1 ? t.comm + "-" + std::to_string(t.pid) : t.comm;
         if (name.empty()) name = "pid-" + std::to_string(t.pid);
         fit.taskNames[entity] = name;
+        twin[entity] = bursts(t, cs.duration);
+    }
+    // a line's wake-ups come first: a task woken by a device stays woken by it
+    std::map<std::string, LineWake> byLine;
+    for (const auto& [entity, b] : twin)
+        if (!b.bursts.empty())
+            if (auto w = wokenByLine(cs.tasks.at(entity), vectorRaiser, lines)) byLine[entity] = *w;
+    // wakers may be any twin task; wakees not woken by a line
+    TaskWakes tw = taskWakes(cs, twin, byLine);
+    for (auto& entry : tw.resumes)
+        for (auto& r : entry.second) r.second = fit.taskNames.at(r.second);
+    for (const auto& [entity, t] : cs.tasks) {
+        if (!twin.count(entity)) continue;
+        const Time total = totalOf(t);
+        const std::string name = fit.taskNames.at(entity);
+        auto rs = tw.resumes.find(entity);
+        const auto* resumes = rs != tw.resumes.end() && !rs->second.empty() ? &rs->second : nullptr;
         json task{{"name", name}};
         if (t.prio >= 0 && t.prio < 100) {
             task["policy"] = "fifo";
@@ -130,7 +261,7 @@ nlohmann::json fitTasks(const CaptureStats& cs, const std::set<std::string>& ski
             if (nice != 0) task["nice"] = nice;
         }
         if (const int cpu = boundCpu(t, cs.cpus); cpu >= 0) task["cpus"] = json::array({cpu});
-        const Behaviour b = bursts(t, cs.duration);
+        const Behaviour& b = twin.at(entity);
         const Time first =
             std::min(t.chunks.front().start, t.wakings.empty() ? t.chunks.front().start : t.wakings.front());
         // a task already running (or runnable) when the capture began starts with the run
@@ -141,21 +272,27 @@ nlohmann::json fitTasks(const CaptureStats& cs, const std::set<std::string>& ski
             ++hogs;
             events.push_back({{"run", durationText(std::max<Time>(1000, t.exited ? total : cs.duration))}});
             task["loop"] = t.exited ? 1 : -1;
-        } else if (auto w = wokenByLine(t, vectorRaiser, lines)) {
+        } else if (auto lw = byLine.find(entity); lw != byLine.end()) {
             ++suspended;
-            events.push_back({{"run", empiricalCost(b.bursts)}});
+            runEvents(events, b.bursts, resumes);
             events.push_back({{"suspend", name}});
             task["loop"] = t.exited ? static_cast<int>(b.bursts.size()) : -1;
-            w->task = name;
-            wakes.push_back(*w);
+            LineWake w = lw->second;
+            w.task = name;
+            wakes.push_back(w);
+        } else if (tw.suspended.count(entity)) {
+            ++byTasks;
+            runEvents(events, b.bursts, resumes);
+            events.push_back({{"suspend", name}});
+            task["loop"] = t.exited ? static_cast<int>(b.bursts.size()) : -1;
         } else if (periodic(b.starts, period)) {
             ++periodicTasks;
-            events.push_back({{"run", empiricalCost(b.bursts)}});
+            runEvents(events, b.bursts, resumes);
             events.push_back({{"timer", {{"ref", "unique_period"}, {"period", durationText(period)}}}});
             task["loop"] = t.exited ? static_cast<int>(b.bursts.size()) : -1;
         } else {
             ++sleepers;
-            events.push_back({{"run", empiricalCost(b.bursts)}});
+            runEvents(events, b.bursts, resumes);
             events.push_back({{"sleep", empiricalCost(b.sleeps.empty() ? std::vector<Time>{cs.duration} : b.sleeps)}});
             task["loop"] = t.exited ? static_cast<int>(b.bursts.size()) : -1;
         }
@@ -164,8 +301,10 @@ nlohmann::json fitTasks(const CaptureStats& cs, const std::set<std::string>& ski
     }
     fit.notes.push_back("tasks: " + std::to_string(tasks.size()) + " inferred (" + std::to_string(periodicTasks) +
                         " periodic, " + std::to_string(suspended) + " woken by a device's interrupt, " +
-                        std::to_string(sleepers) + " run/sleep, " + std::to_string(hogs) +
-                        " never slept); wake-ups by other tasks (pipes, futexes) become sleeps of the observed length");
+                        std::to_string(byTasks) + " woken by another task, " + std::to_string(sleepers) +
+                        " run/sleep, " + std::to_string(hogs) +
+                        " never slept); a task woken by tasks that do not wake it in most of their bursts (or "
+                        "that never sleep, or the engine's own) sleeps its observed sleeps");
     return tasks;
 }
 
