@@ -66,6 +66,10 @@ int RtSched::selectCpu(const Task& t, int prev) const {
     const auto allowed = [&](int i) { return t.affinity.test(static_cast<std::size_t>(i)); };
     const Cpu& p = m_.cpu(prev);
     if (allowed(prev) && (!p.curr->isRt() || p.curr->rtPrio < t.rtPrio) && rq(prev).queued == 0) return prev;
+    // The lowest class wins, the lowest CPU number among equals: an allowed
+    // CPU running its idle task (cpupri's CPUPRI_IDLE mask) is the answer at once.
+    const CpuMask idle = m_.sched().idleCurr() & t.affinity;
+    if (idle.any()) return static_cast<int>(idle._Find_first());
     int best = -1, bestPrio = 1000;
     for (int i = 0; i < m_.cpuCount(); ++i) {
         if (!allowed(i)) continue;
