@@ -38,7 +38,7 @@ bool migratable(const Task& t) {
 bool Scheduler::pushRtTask(Cpu& c) {
     if (bandwidth_.throttled(c.id)) return false;
     Task* p = nullptr;
-    for (int prio = 99; prio >= 1 && !p; --prio)
+    for (int prio = rt_.highest(c.id); prio >= 1 && !p; prio = rt_.below(c.id, prio))
         for (Task* t : rt_.list(c.id, prio))
             if (migratable(*t)) {
                 p = t;
@@ -82,7 +82,7 @@ void Scheduler::pullRtTask(Cpu& c) {
         const int i = static_cast<int>(b);
         if (i == c.id || bandwidth_.throttled(i)) continue;
         const Task* srcCurr = m_.cpu(i).curr;
-        for (int prio = 99; prio > here; --prio) {
+        for (int prio = rt_.highest(i); prio > here; prio = rt_.below(i, prio)) {
             Task* found = nullptr;
             for (Task* t : rt_.list(i, prio))
                 if (migratable(*t) && t->affinity.test(static_cast<std::size_t>(c.id))) {
