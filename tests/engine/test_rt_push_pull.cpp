@@ -72,6 +72,54 @@ private slots:
         qInfo("A runs on CPU 1 at %lld ns", static_cast<long long>(t));
         QVERIFY2(t >= 5 * kMs && t < 5 * kMs + 50 * kUs, qPrintable(QString::number(t)));
     }
+
+    void theBitmapOfNonEmptyListsFollowsTheLists() {
+        // highest() and below() read the run queue's bitmap (rt_prio_array.bitmap);
+        // after every enqueue, putPrev, dequeue and pick it must name exactly
+        // the non-empty lists, across the 64-bit word boundary too.
+        Harness h({{"machine.cpus", "2"}});
+        Machine& m = *h.m;
+        RtSched& rt = m.sched().rt();
+        const Cpu& c = m.cpu(1);
+        std::vector<Task*> tasks;
+        for (const int prio : {1, 2, 40, 62, 63, 64, 65, 98, 99, 63, 64, 1})
+            tasks.push_back(&m.sched().createTask("rt" + std::to_string(tasks.size()), ContextKind::User, Policy::Fifo,
+                                                  prio, m.oneCpu(1), {}));
+        auto check = [&] {
+            int expect = 0;
+            for (int p = 99; p >= 1 && !expect; --p)
+                if (!rt.list(1, p).empty()) expect = p;
+            QCOMPARE(rt.highest(1), expect);
+            for (int below = 100; below >= 1; --below) {
+                int e = 0;
+                for (int p = below - 1; p >= 1 && !e; --p)
+                    if (!rt.list(1, p).empty()) e = p;
+                QCOMPARE(rt.below(1, below), e);
+            }
+        };
+        std::uint64_t x = 7;
+        std::vector<Task*> queued;
+        for (int step = 0; step < 400; ++step) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            Task* t = tasks[(x >> 33) % tasks.size()];
+            const bool isQueued = std::find(queued.begin(), queued.end(), t) != queued.end();
+            if ((x >> 60) % 4 == 0 && !queued.empty()) {
+                Task* picked = rt.pick(c);
+                QVERIFY(picked);
+                queued.erase(std::find(queued.begin(), queued.end(), picked));
+            } else if (isQueued) {
+                QVERIFY(rt.dequeue(c, *t));
+                queued.erase(std::find(queued.begin(), queued.end(), t));
+            } else {
+                if ((x >> 61) % 2) rt.enqueue(c, *t);
+                else rt.putPrev(c, *t);
+                queued.push_back(t);
+            }
+            QCOMPARE(rt.queued(1), static_cast<int>(queued.size()));
+            check();
+            if (QTest::currentTestFailed()) return;
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRtPushPull)

@@ -151,9 +151,14 @@ void LaneRenderer::drawBins(QPainter& p, const LaneRenderContext& c, const LaneS
     for (int b = 0; b < columns; ++b) {
         const TraceBin& bin = bins[static_cast<std::size_t>(b)];
         double cum = 0;
+        int px = 0; // a kind with no time here adds nothing: its boundary is the one below
         for (std::size_t k = 0; k < order.size(); ++k) {
-            cum += bin.fraction[static_cast<std::size_t>(order[k])];
-            cur[k] = static_cast<int>(std::lround(std::min(1.0, cum) * hPx));
+            const float f = bin.fraction[static_cast<std::size_t>(order[k])];
+            if (f != 0.f) {
+                cum += f;
+                px = static_cast<int>(std::lround(std::min(1.0, cum) * hPx));
+            }
+            cur[k] = px;
         }
         const float off = bin.fraction[static_cast<std::size_t>(ContextKind::Hardirq)] +
                           bin.fraction[static_cast<std::size_t>(ContextKind::Nmi)];

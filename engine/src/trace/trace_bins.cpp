@@ -17,27 +17,61 @@ void Trace::queryBins(std::uint32_t lane, int depth, Time t0, Time t1, int bins,
     const Track* t = track(lane, depth);
     if (!t || t->size() == 0 || bins <= 0 || t1 <= t0) return;
     const double width = double(t1 - t0) / bins;
-    std::array<double, kContextKindCount> cover{};
-    auto addClipped = [&](std::size_t i, Time b0, Time b1) {
-        Time s = std::max(t->start[i], b0), e = std::min(t->end(i), b1);
-        if (e > s) cover[static_cast<int>(t->kind[i])] += double(e - s);
+    // Covered ns per kind in the current bin, as integers (exact, as the
+    // doubles they become), with the kinds touched as bits: a bin usually
+    // holds one or two kinds, and emit() and the reset visit only those.
+    std::array<Time, kContextKindCount> cover{};
+    std::uint32_t touched = 0;
+    static_assert(kContextKindCount <= 32);
+    constexpr std::uint32_t kAllKinds = kContextKindCount == 32 ? ~0u : (1u << kContextKindCount) - 1;
+    // Segments clipped to [b0, b1). Neighbours of one depth are mostly of one
+    // kind: the sum of a run of one kind stays in a register, so the loop does
+    // not wait for its own stores to the cover array.
+    auto addClipped = [&](std::size_t from, std::size_t to, Time b0, Time b1) {
+        if (from >= to) return;
+        int runKind = static_cast<int>(t->kind[from]);
+        Time run = 0;
+        for (std::size_t k = from; k < to; ++k) {
+            const int kind = static_cast<int>(t->kind[k]);
+            const Time s = std::max(t->start[k], b0), e = std::min(t->end(k), b1);
+            if (kind != runKind) {
+                cover[static_cast<std::size_t>(runKind)] += run;
+                touched |= run > 0 ? 1u << runKind : 0u;
+                runKind = kind, run = 0;
+            }
+            if (e > s) run += e - s;
+        }
+        cover[static_cast<std::size_t>(runKind)] += run;
+        touched |= run > 0 ? 1u << runKind : 0u;
     };
     auto emit = [&](int b, Time b0, Time b1, std::size_t n, StringId entity) {
         TraceBin& bin = out[static_cast<std::size_t>(b)];
-        double total = 0, best = -1;
+        // The sum and the first largest kind in kind order, as over every kind:
+        // the untouched ones are 0 and change neither.
+        double total = 0, best = double(cover[0]);
         int bestKind = 0;
-        for (int c = 0; c < kContextKindCount; ++c) {
-            total += cover[c];
-            if (cover[c] > best) best = cover[c], bestKind = c;
+        for (std::uint32_t m = touched; m; m &= m - 1) {
+            const int c = __builtin_ctz(m);
+            total += double(cover[static_cast<std::size_t>(c)]);
+            if (c > 0 && double(cover[static_cast<std::size_t>(c)]) > best)
+                best = double(cover[static_cast<std::size_t>(c)]), bestKind = c;
         }
         bin.kind = static_cast<ContextKind>(bestKind);
         bin.coverage = static_cast<float>(std::min(1.0, total / double(b1 - b0)));
         // The dense path may count a few segments of the next column here; scale
         // so that the fractions never add up to more than the column.
         const double denom = std::max(total, double(b1 - b0));
-        for (int c = 0; c < kContextKindCount; ++c) bin.fraction[c] = static_cast<float>(cover[c] / denom);
+        for (std::uint32_t m = touched; m; m &= m - 1) {
+            const int c = __builtin_ctz(m);
+            bin.fraction[static_cast<std::size_t>(c)] =
+                static_cast<float>(double(cover[static_cast<std::size_t>(c)]) / denom);
+        }
         bin.count = static_cast<std::uint32_t>(n);
         bin.entity = entity;
+    };
+    auto reset = [&] {
+        for (std::uint32_t m = touched; m; m &= m - 1) cover[static_cast<std::size_t>(__builtin_ctz(m))] = 0;
+        touched = 0;
     };
     auto [i, iEnd] = segmentRange(lane, depth, t0, t1);
     for (int b = 0; b < bins && i < iEnd; ++b) {
@@ -47,7 +81,7 @@ void Trace::queryBins(std::uint32_t lane, int depth, Time t0, Time t1, int bins,
         // Skip segments that ended before this bin.
         while (i < iEnd && t->end(i) <= b0) ++i;
         if (i >= iEnd) break;
-        cover.fill(0);
+        reset();
         // Dense column (many whole groups): work at group granularity. The
         // column's right edge moves to the next group start, so up to kGroup
         // segments count in the neighbouring column instead; what is covered
@@ -57,8 +91,11 @@ void Trace::queryBins(std::uint32_t lane, int depth, Time t0, Time t1, int bins,
         const std::size_t gi = (i + kGroup - 1) / kGroup;
         const std::size_t gB = t->groupAtOrAfter(gi, b1);
         if (gB < t->groupStart.size() && gB >= gi + kDenseGroups && gB * kGroup <= iEnd) {
-            for (std::size_t k = i; k < gi * kGroup; ++k) addClipped(k, b0, b1);
-            for (int c = 0; c < kContextKindCount; ++c) cover[c] += double(t->prefix[gB][c] - t->prefix[gi][c]);
+            addClipped(i, gi * kGroup, b0, b1);
+            for (int c = 0; c < kContextKindCount; ++c)
+                cover[static_cast<std::size_t>(c)] +=
+                    t->prefix[gB][static_cast<std::size_t>(c)] - t->prefix[gi][static_cast<std::size_t>(c)];
+            touched = kAllKinds;
             emit(b, b0, b1, gB * kGroup - i, kNoString);
             i = gB * kGroup;
             continue;
@@ -68,14 +105,17 @@ void Trace::queryBins(std::uint32_t lane, int depth, Time t0, Time t1, int bins,
         if (j == i) continue; // a gap
         const std::size_t n = j - i;
         if (n <= 2 * kGroup) {
-            for (std::size_t k = i; k < j; ++k) addClipped(k, b0, b1);
+            addClipped(i, j, b0, b1);
         } else {
             // Whole groups inside come from the prefix sums; the ragged ends one by one.
             const std::size_t g0 = (i + kGroup) / kGroup; // first whole group
             const std::size_t g1 = (j - 1) / kGroup;      // group containing j-1 (partial)
-            for (std::size_t k = i; k < g0 * kGroup; ++k) addClipped(k, b0, b1);
-            for (int c = 0; c < kContextKindCount; ++c) cover[c] += double(t->prefix[g1][c] - t->prefix[g0][c]);
-            for (std::size_t k = g1 * kGroup; k < j; ++k) addClipped(k, b0, b1);
+            addClipped(i, g0 * kGroup, b0, b1);
+            for (int c = 0; c < kContextKindCount; ++c)
+                cover[static_cast<std::size_t>(c)] +=
+                    t->prefix[g1][static_cast<std::size_t>(c)] - t->prefix[g0][static_cast<std::size_t>(c)];
+            touched = kAllKinds;
+            addClipped(g1 * kGroup, j, b0, b1);
         }
         // entity of a segment of the dominant kind near the bin's middle
         std::size_t mid = n == 1 ? i : i + n / 2;

@@ -1,6 +1,7 @@
-// Timeline repaint: ten million segments loaded (eight CPUs, tasks with
-// softirqs and hardirqs nested on top), a full offscreen replot of a
+// Timeline repaint: ten million segments loaded (8 or 256 CPU lanes, tasks
+// with softirqs and hardirqs nested on top), a full offscreen replot of a
 // 2,000-pixel-wide timeline at several zoom levels (target: under 16 ms).
+// Arguments: the visible fraction's denominator, the number of CPU lanes.
 #include "../bench_tiny.h"
 #include "core/timeline/TimelinePlot.h"
 
@@ -13,9 +14,8 @@
 using namespace irqscope;
 
 namespace {
-std::unique_ptr<Trace> makeTrace(std::size_t total) {
+std::unique_ptr<Trace> makeTrace(std::size_t total, int cpus) {
     auto t = std::make_unique<Trace>();
-    const int cpus = 8;
     const StringId task = t->intern("worker/1"), net = t->intern("NET_RX"), irq = t->intern("IRQ 45 eth0");
     std::uint64_t x = 12345;
     Time end = 0;
@@ -40,20 +40,27 @@ std::unique_ptr<Trace> makeTrace(std::size_t total) {
 }
 
 struct Fixture {
-    std::unique_ptr<Trace> trace = makeTrace(benchTiny() ? 30000 : 10000000);
+    std::unique_ptr<Trace> trace;
     app::TimelinePlot plot;
-    Fixture() {
+    explicit Fixture(int cpus) : trace(makeTrace(benchTiny() ? 30000 : 10000000, cpus)) {
         plot.resize(2200, 900); // ~2,000 px of timeline beside the lane labels
         plot.setTrace(trace.get(), QStringLiteral("bench"));
     }
 };
-Fixture& fixture() {
-    static Fixture f;
-    return f;
+// One trace at a time: ten million segments take ~230 MB.
+Fixture& fixture(int cpus) {
+    static std::unique_ptr<Fixture> f;
+    static int made = 0;
+    if (made != cpus) {
+        f.reset();
+        f = std::make_unique<Fixture>(cpus);
+        made = cpus;
+    }
+    return *f;
 }
 
 void BM_Replot(benchmark::State& state) {
-    auto& f = fixture();
+    auto& f = fixture(static_cast<int>(state.range(1)));
     const double visible = 1.0 / double(state.range(0));
     const double span = double(f.trace->endTime()) * visible;
     double offset = 0;
@@ -63,10 +70,18 @@ void BM_Replot(benchmark::State& state) {
         f.plot.replot(QCustomPlot::rpImmediateRefresh);
     }
     state.counters["segments"] = double(f.trace->segmentCount());
+    state.counters["lanes"] = double(state.range(1));
 }
 } // namespace
 
-BENCHMARK(BM_Replot)->Arg(1)->Arg(10)->Arg(1000)->Arg(100000)->Unit(benchmark::kMillisecond);
+// Lanes outer, so that each trace is made once.
+BENCHMARK(BM_Replot)
+    ->Apply([](benchmark::internal::Benchmark* b) {
+        for (const std::int64_t lanes : {8, 256})
+            for (const std::int64_t fraction : {1, 10, 1000, 100000}) b->Args({fraction, lanes});
+    })
+    ->ArgNames({"fraction", "lanes"})
+    ->Unit(benchmark::kMillisecond);
 
 int main(int argc, char** argv) {
     qputenv("QT_QPA_PLATFORM", "offscreen");

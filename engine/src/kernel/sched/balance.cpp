@@ -24,7 +24,7 @@ void Scheduler::newidleBalance(Cpu& c) {
         // pull_rt_task() pulls only from overloaded CPUs (more than one RT
         // task); the one RT task of a throttled CPU waits for its period.
         const bool rtWaits = rt_.queued(i) && !bandwidth_.throttled(i);
-        for (int p = 99; p >= 1 && rtWaits; --p)
+        for (int p = rtWaits ? rt_.highest(i) : 0; p >= 1; p = rt_.below(i, p))
             for (Task* t : rt_.list(i, p))
                 if (mayRunHere(t) && (!pick || !pick->isRt() || t->rtPrio > pick->rtPrio)) {
                     pick = t, from = &other;

@@ -70,9 +70,10 @@ void LoadBalance::trigger(Cpu& c) {
     Scheduler& sc = m_.sched();
     const std::size_t nr = 1 + sc.fair().queued(c.id) + static_cast<std::size_t>(sc.rt().queued(c.id));
     if (nr < 2) return;
-    int ilb = -1;
-    for (int i = 0; i < m_.cpuCount() && ilb < 0; ++i)
-        if (i != c.id && tickless(i)) ilb = i; // find_new_ilb()
+    int ilb = -1; // find_new_ilb(): the first CPU of nohz.idle_cpus_mask (tickless CPUs run their idle task)
+    const CpuMask& idle = sc.idleCurr();
+    for (std::size_t b = idle._Find_first(); b < idle.size() && ilb < 0; b = idle._Find_next(b))
+        if (static_cast<int>(b) != c.id && tickless(static_cast<int>(b))) ilb = static_cast<int>(b);
     if (ilb < 0) return;
     nohzNextBalance_ = now + 1;
     PerCpu& t = at(ilb);
@@ -107,7 +108,7 @@ Proc<void> LoadBalance::softirq(Kctx& k) {
     std::uint64_t next = ~std::uint64_t(0);
     for (int d = 1; d <= n; ++d) {
         const int i = (c.id + d) % n;
-        if (i != c.id && !tickless(i)) continue;
+        if (i != c.id && (!m_.sched().idleCurr().test(static_cast<std::size_t>(i)) || !tickless(i))) continue;
         if (c.needResched) break; // this CPU got work: leave the rest
         if (m_.timers().jiffies() >= at(i).nextBalance) {
             co_await k.work(cost);

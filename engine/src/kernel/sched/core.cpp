@@ -21,7 +21,9 @@ Scheduler::Scheduler(Machine& m)
     : m_(m), fair_(m), rt_(m), dl_(m), bandwidth_(m), placement_(m), balance_(m),
       ipiLines_(static_cast<std::size_t>(m.cpuCount()), nullptr),
       nrSwitches_(static_cast<std::size_t>(m.cpuCount()), 0),
-      stopQueued_(static_cast<std::size_t>(m.cpuCount()), nullptr) {}
+      stopQueued_(static_cast<std::size_t>(m.cpuCount()), nullptr) {
+    for (int i = 0; i < m.cpuCount(); ++i) idleCurr_.set(static_cast<std::size_t>(i)); // every CPU starts idle
+}
 
 Task& Scheduler::createTask(std::string name, ContextKind kind, Policy policy, int prioOrNice, CpuMask affinity,
                             CodeFn body) {
@@ -39,7 +41,7 @@ Task& Scheduler::createTask(std::string name, ContextKind kind, Policy policy, i
     }
     if (affinity.none()) affinity = m_.allCpus();
     t->affinity = affinity;
-    t->cpu = &m_.cpu(firstCpu(affinity));
+    placement_.setCpu(*t, m_.cpu(firstCpu(affinity)));
     t->slice = fair_.baseSlice();
     t->rrLeft = m_.cfg().rrTimeslice;
     t->state = Task::State::Blocked;
@@ -60,7 +62,7 @@ Task& Scheduler::createTask(std::string name, ContextKind kind, Policy policy, i
 }
 
 void Scheduler::setTaskCpu(Task& t, int cpu) {
-    t.cpu = &m_.cpu(cpu);
+    placement_.setCpu(t, m_.cpu(cpu));
 }
 
 void Scheduler::setReschedIpi(int cpu, hw::IrqLine& line) {
@@ -69,7 +71,7 @@ void Scheduler::setReschedIpi(int cpu, hw::IrqLine& line) {
 
 void Scheduler::enqueue(Cpu& c, Task& t, bool wakeup) {
     const Cpu* prev = t.cpu;
-    t.cpu = &c;
+    placement_.setCpu(t, c);
     if (t.isStop) {
         stopQueued_[static_cast<std::size_t>(c.id)] = &t;
     } else if (t.isDl()) {
@@ -242,7 +244,8 @@ void Scheduler::switchTo(Cpu& c, Task& prev, Task& next) {
     placement_.utilFold(next, false);
     c.stack[0] = &next.frame;
     c.curr = &next;
-    next.cpu = &c;
+    idleCurr_.set(static_cast<std::size_t>(c.id), next.isIdle);
+    placement_.setCpu(next, c);
     next.execAtPick = next.sumExec;
     next.sliceProtected = true;
     if (next.worker) m_.wq().workerRunning(next);

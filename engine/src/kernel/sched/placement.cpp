@@ -2,9 +2,24 @@
 
 #include "kernel/machine.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace irqscope::kern {
+
+Placement::Placement(Machine& m) : m_(m), attached_(static_cast<std::size_t>(m.cpuCount())) {}
+
+void Placement::setCpu(Task& t, Cpu& to) {
+    if (t.cpu == &to) return;
+    const auto byPid = [](const Task* a, const Task* b) { return a->pid < b->pid; };
+    if (t.cpu) {
+        auto& from = attached_[static_cast<std::size_t>(t.cpu->id)];
+        from.erase(std::lower_bound(from.begin(), from.end(), &t, byPid));
+    }
+    auto& list = attached_[static_cast<std::size_t>(to.id)];
+    list.insert(std::upper_bound(list.begin(), list.end(), &t, byPid), &t);
+    t.cpu = &to;
+}
 
 bool Placement::cpuIdle(int i) const {
     const Cpu& k = m_.cpu(i);
@@ -35,10 +50,14 @@ int Placement::selectCpu(Task& t, int fromCpu) {
         const int i = selectIdleCapacity(t, util, target);
         return i >= 0 ? i : (allowed(target) ? target : firstCpu(t.affinity));
     }
-    for (int k = 1; k < cpus; ++k) {
-        const int i = (target + k) % cpus;
-        if (allowed(i) && cpuIdle(i)) return i;
-    }
+    // select_idle_cpu(): for_each_cpu_wrap() from target + 1 over the allowed
+    // CPUs; only a CPU running its idle task can be idle, so only those are visited.
+    const CpuMask cand = m_.sched().idleCurr() & t.affinity;
+    const auto first = static_cast<std::size_t>(target) + 1;
+    for (std::size_t b = cand._Find_next(first - 1); b < std::size_t(cpus); b = cand._Find_next(b))
+        if (cpuIdle(static_cast<int>(b))) return static_cast<int>(b);
+    for (std::size_t b = cand._Find_first(); b < std::size_t(target); b = cand._Find_next(b))
+        if (cpuIdle(static_cast<int>(b))) return static_cast<int>(b);
     if (allowed(target)) return target;
     return allowed(prev) ? prev : firstCpu(t.affinity);
 }
@@ -54,17 +73,17 @@ int Placement::wakeAffine(Task& t, int thisCpu, int prevCpu) {
     if (cpuIdle(thisCpu)) return cpuIdle(prevCpu) ? prevCpu : thisCpu;
     if (cpuIdle(prevCpu)) return prevCpu;
     if (!m_.cfg().wakeAffineWeight) return thisCpu;
-    // cfs_rq->avg.load_avg of both CPUs, in one pass over the tasks: the CFS
-    // tasks attached there, runnable or blocked (a blocked task's load decays
-    // where it last ran).
-    double thisLoad = 0, prevLoad = 0;
-    const Cpu* thisRq = &m_.cpu(thisCpu);
-    const Cpu* prevRq = &m_.cpu(prevCpu);
-    for (const auto& q : m_.sched().tasks()) {
-        if (!q->isFair() || q->state == Task::State::Dead) continue;
-        if (q->cpu == thisRq) thisLoad += peltLoad(*q);
-        else if (q->cpu == prevRq) prevLoad += peltLoad(*q);
-    }
+    // cfs_rq->avg.load_avg of both CPUs: the CFS tasks attached there,
+    // runnable or blocked (a blocked task's load decays where it last ran).
+    // Each CPU keeps its attached tasks, so this costs what the two CPUs hold,
+    // not the machine's size.
+    const auto cfsLoad = [this](int cpu) {
+        double load = 0;
+        for (const Task* q : attached_[static_cast<std::size_t>(cpu)])
+            if (q->isFair() && q->state != Task::State::Dead) load += peltLoad(*q);
+        return load;
+    };
+    const double thisLoad = cfsLoad(thisCpu), prevLoad = cfsLoad(prevCpu);
     const double taskLoad = peltLoad(t);
     double thisEff = thisLoad + taskLoad;
     thisEff *= 100.0 * m_.cpu(prevCpu).speed;

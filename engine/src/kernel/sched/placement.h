@@ -5,13 +5,19 @@
 
 #include "kernel/task.h"
 
+#include <vector>
+
 namespace irqscope::kern {
 
 class Machine;
 
 class Placement {
 public:
-    explicit Placement(Machine& m) : m_(m) {}
+    explicit Placement(Machine& m);
+
+    // set_task_cpu(): `t` now belongs to `to`'s runqueue (running, queued or
+    // blocked there), which keeps each CPU's list of attached tasks.
+    void setCpu(Task& t, Cpu& to);
 
     int selectCpu(Task& t, int fromCpu);
     // available_idle_cpu(): idle and nothing queued.
@@ -32,6 +38,9 @@ private:
     int selectIdleCapacity(const Task& t, double util, int target) const;
 
     Machine& m_;
+    // Per CPU, the tasks whose task->cpu it is, in creation (pid) order: the
+    // entities whose load the CPU's cfs_rq->avg.load_avg sums.
+    std::vector<std::vector<Task*>> attached_;
 };
 
 } // namespace irqscope::kern

@@ -21,15 +21,25 @@ void RtSched::removed(const Cpu& c, Rq& r) {
     if (--r.queued == 0) waiting_.reset(static_cast<std::size_t>(c.id));
 }
 
+namespace {
+void setBit(std::array<std::uint64_t, 2>& bitmap, int prio, bool on) {
+    const std::uint64_t bit = std::uint64_t(1) << (prio % 64);
+    auto& word = bitmap[static_cast<std::size_t>(prio / 64)];
+    word = on ? word | bit : word & ~bit;
+}
+} // namespace
+
 void RtSched::enqueue(const Cpu& c, Task& t) {
     Rq& r = rq(c);
     r.lists[static_cast<std::size_t>(t.rtPrio)].push_back(&t);
+    setBit(r.bitmap, t.rtPrio, true);
     added(c, r);
 }
 
 void RtSched::putPrev(const Cpu& c, Task& t) {
     Rq& r = rq(c);
     r.lists[static_cast<std::size_t>(t.rtPrio)].push_front(&t);
+    setBit(r.bitmap, t.rtPrio, true);
     added(c, r);
 }
 
@@ -39,21 +49,21 @@ bool RtSched::dequeue(const Cpu& c, Task& t) {
     auto it = std::find(dq.begin(), dq.end(), &t);
     if (it == dq.end()) return false;
     dq.erase(it);
+    if (dq.empty()) setBit(r.bitmap, t.rtPrio, false);
     removed(c, r);
     return true;
 }
 
 Task* RtSched::pick(const Cpu& c) {
     Rq& r = rq(c);
-    for (int p = 99; p >= 1; --p) {
-        auto& dq = r.lists[static_cast<std::size_t>(p)];
-        if (dq.empty()) continue;
-        Task* t = dq.front();
-        dq.pop_front();
-        removed(c, r);
-        return t;
-    }
-    return nullptr;
+    const int p = highest(c.id);
+    if (p == 0) return nullptr;
+    auto& dq = r.lists[static_cast<std::size_t>(p)];
+    Task* t = dq.front();
+    dq.pop_front();
+    if (dq.empty()) setBit(r.bitmap, p, false);
+    removed(c, r);
+    return t;
 }
 
 bool RtSched::tick(const Cpu& c, Task& t) {
@@ -66,6 +76,10 @@ int RtSched::selectCpu(const Task& t, int prev) const {
     const auto allowed = [&](int i) { return t.affinity.test(static_cast<std::size_t>(i)); };
     const Cpu& p = m_.cpu(prev);
     if (allowed(prev) && (!p.curr->isRt() || p.curr->rtPrio < t.rtPrio) && rq(prev).queued == 0) return prev;
+    // The lowest class wins, the lowest CPU number among equals: an allowed
+    // CPU running its idle task (cpupri's CPUPRI_IDLE mask) is the answer at once.
+    const CpuMask idle = m_.sched().idleCurr() & t.affinity;
+    if (idle.any()) return static_cast<int>(idle._Find_first());
     int best = -1, bestPrio = 1000;
     for (int i = 0; i < m_.cpuCount(); ++i) {
         if (!allowed(i)) continue;

@@ -7,6 +7,7 @@
 #include "kernel/task.h"
 
 #include <array>
+#include <cstdint>
 #include <deque>
 #include <vector>
 
@@ -22,9 +23,17 @@ public:
     // The CPUs with a queued RT task (queued(cpu) > 0).
     const CpuMask& waiting() const { return waiting_; }
     // The priority of the most important queued task (0: none).
-    int highest(int cpu) const {
-        for (int p = 99; p >= 1; --p)
-            if (!rq(cpu).lists[static_cast<std::size_t>(p)].empty()) return p;
+    int highest(int cpu) const { return below(cpu, 100); }
+    // The highest priority under `prio` with a queued task (0: none):
+    // sched_find_first_bit() over rt_prio_array.bitmap, not a walk of the lists.
+    int below(int cpu, int prio) const {
+        const Rq& r = rq(cpu);
+        for (int w = (prio - 1) / 64; w >= 0 && prio > 1; --w) {
+            std::uint64_t bits = r.bitmap[static_cast<std::size_t>(w)];
+            const int top = prio - 1 - 64 * w; // highest bit of this word still below prio
+            if (top < 63) bits &= (std::uint64_t(2) << top) - 1;
+            if (bits) return 64 * w + 63 - __builtin_clzll(bits);
+        }
         return 0;
     }
     const std::deque<Task*>& list(int cpu, int prio) const { return rq(cpu).lists[static_cast<std::size_t>(prio)]; }
@@ -48,6 +57,7 @@ public:
 private:
     struct Rq {
         std::array<std::deque<Task*>, 100> lists; // index = rt priority
+        std::array<std::uint64_t, 2> bitmap{};    // bit p: lists[p] is not empty (rt_prio_array.bitmap)
         int queued = 0;
     };
     Rq& rq(const Cpu& c);

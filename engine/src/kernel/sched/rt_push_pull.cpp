@@ -10,7 +10,9 @@
 // RT task blocks and that has nothing as important queued (balance_rt(),
 // need_pull_rt_task()) takes the most important queued RT task of another CPU
 // that outranks what it would run, if that CPU's current task outranks it
-// (rt_overloaded). Simplified: cpupri is a scan of every CPU; find_lowest_rq()'s
+// (rt_overloaded; only CPUs with a queued RT task, rd->rto_mask, are looked
+// at). Simplified: cpupri is the idle CPUs' mask, then a scan of every CPU;
+// find_lowest_rq()'s
 // preference for the task's previous CPU and cache topology is not modelled;
 // throttled CPUs neither push nor are pulled from.
 #include "kernel/sched/sched.h"
@@ -36,7 +38,7 @@ bool migratable(const Task& t) {
 bool Scheduler::pushRtTask(Cpu& c) {
     if (bandwidth_.throttled(c.id)) return false;
     Task* p = nullptr;
-    for (int prio = 99; prio >= 1 && !p; --prio)
+    for (int prio = rt_.highest(c.id); prio >= 1 && !p; prio = rt_.below(c.id, prio))
         for (Task* t : rt_.list(c.id, prio))
             if (migratable(*t)) {
                 p = t;
@@ -45,6 +47,16 @@ bool Scheduler::pushRtTask(Cpu& c) {
     if (!p) return false;
     const Task* cur = c.curr;
     if (cur->isIdle || cur->isFair() || (cur->isRt() && p->rtPrio > cur->rtPrio)) return false; // it runs here
+    // find_lowest_rq(): an idle CPU with no RT task queued (cpupri's lowest
+    // class) wins at once, the lowest number first; only without one are the
+    // others' priorities compared.
+    const CpuMask idle = idleCurr_ & p->affinity & ~rt_.waiting();
+    for (std::size_t b = idle._Find_first(); b < idle.size(); b = idle._Find_next(b)) {
+        const int i = static_cast<int>(b);
+        if (i == c.id || bandwidth_.throttled(i)) continue;
+        migrateQueued(*p, c, m_.cpu(i));
+        return true;
+    }
     int best = -1, bestPrio = p->rtPrio;
     for (int i = 0; i < m_.cpuCount(); ++i) {
         if (i == c.id || !p->affinity.test(static_cast<std::size_t>(i)) || bandwidth_.throttled(i)) continue;
@@ -65,10 +77,12 @@ void Scheduler::pullRtTask(Cpu& c) {
     const int here = rt_.highest(c.id);
     Task* pick = nullptr;
     Cpu* from = nullptr;
-    for (int i = 0; i < m_.cpuCount(); ++i) {
-        if (i == c.id || rt_.queued(i) == 0 || bandwidth_.throttled(i)) continue;
+    const CpuMask& overloaded = rt_.waiting(); // rd->rto_mask: only CPUs with a queued RT task can give one
+    for (std::size_t b = overloaded._Find_first(); b < overloaded.size(); b = overloaded._Find_next(b)) {
+        const int i = static_cast<int>(b);
+        if (i == c.id || bandwidth_.throttled(i)) continue;
         const Task* srcCurr = m_.cpu(i).curr;
-        for (int prio = 99; prio > here; --prio) {
+        for (int prio = rt_.highest(i); prio > here; prio = rt_.below(i, prio)) {
             Task* found = nullptr;
             for (Task* t : rt_.list(i, prio))
                 if (migratable(*t) && t->affinity.test(static_cast<std::size_t>(c.id))) {

@@ -60,6 +60,10 @@ public:
     // The reschedule IPI line of each CPU (SGI 0).
     void setReschedIpi(int cpu, hw::IrqLine& line);
     std::uint64_t contextSwitches(int cpu) const { return nrSwitches_[static_cast<std::size_t>(cpu)]; }
+    // The CPUs whose current task is the idle task (the kernel's idle-CPU
+    // masks start from these: nohz.idle_cpus_mask, cpupri's CPUPRI_IDLE); a
+    // scan for an idle CPU visits only them.
+    const CpuMask& idleCurr() const { return idleCurr_; }
 
     FairSched& fair() { return fair_; }
     RtSched& rt() { return rt_; }
@@ -95,6 +99,7 @@ private:
     std::vector<hw::IrqLine*> ipiLines_;
     std::vector<std::uint64_t> nrSwitches_;
     std::vector<Task*> stopQueued_; // the stop class's queue: at most the CPU's stopper
+    CpuMask idleCurr_;
     int nextPid_ = 1;
 };
 
