@@ -10,6 +10,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include <cstdlib>
+
 using namespace irqscope;
 
 namespace {
@@ -28,6 +30,8 @@ void BM_Preset(benchmark::State& state, std::string name, std::vector<std::pair<
     RunOptions o;
     o.recordTrace = record;
     o.duration = benchTiny() ? 2 * kMs : 200 * kMs;
+    // IRQSCOPE_BENCH_MS: another simulated duration (profiles, long runs)
+    if (const char* ms = std::getenv("IRQSCOPE_BENCH_MS")) o.duration = std::atoll(ms) * kMs;
     std::uint64_t events = 0;
     std::size_t segments = 0;
     Trace::MemoryUse mem;
