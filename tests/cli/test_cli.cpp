@@ -151,7 +151,7 @@ private slots:
         QCOMPARE(la.size(), 6); // header + 4 runs + trailing newline
         QVERIFY(la[0].startsWith("run,runs,sweep,net.rate_hz,machine.cpus,error,"));
         // identical but for wall-clock columns
-        const int wall = la[0].split(',').indexOf("wall_time_s");
+        const qsizetype wall = la[0].split(',').indexOf("wall_time_s");
         QVERIFY(wall > 0);
         for (int i = 1; i < 5; ++i) {
             auto ra = la[i].split(','), rb = lb[i].split(',');

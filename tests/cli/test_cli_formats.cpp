@@ -74,7 +74,7 @@ private slots:
         // the same numbers as the wide CSV's row for that run
         const auto lines = readAll(wide).split('\n');
         const auto header = lines[0].split(',');
-        const int events = header.indexOf("events");
+        const qsizetype events = header.indexOf("events");
         QCOMPARE(rows.at("1").at("events"), lines[2].split(',')[events]);
     }
 

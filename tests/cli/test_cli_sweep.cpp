@@ -39,7 +39,7 @@ QStringList sweepArgs() {
 QList<QList<QByteArray>> withoutWallClock(const QByteArray& csv) {
     QList<QList<QByteArray>> rows;
     const auto lines = csv.split('\n');
-    const int wall = lines.value(0).split(',').indexOf("wall_time_s");
+    const qsizetype wall = lines.value(0).split(',').indexOf("wall_time_s");
     for (const auto& l : lines) {
         if (l.isEmpty()) continue;
         auto cells = l.split(',');

@@ -107,15 +107,15 @@ private slots:
             for (int d = 0; d < t.depthCount(lane); ++d) {
                 Time prevEnd = 0;
                 for (std::size_t i = 0; i < t.segmentCount(lane, d); ++i) {
-                    auto s = t.segment(lane, d, i);
-                    QVERIFY(s.end > s.start);
-                    QVERIFY(s.start >= prevEnd); // no overlap within a depth
-                    QVERIFY(s.end <= r.metrics.simTimeNs);
-                    prevEnd = s.end;
+                    auto seg = t.segment(lane, d, i);
+                    QVERIFY(seg.end > seg.start);
+                    QVERIFY(seg.start >= prevEnd); // no overlap within a depth
+                    QVERIFY(seg.end <= r.metrics.simTimeNs);
+                    prevEnd = seg.end;
                     if (d > 0) {
                         // nested: something runs underneath for the whole segment
-                        auto below = t.segmentAt(lane, d - 1, s.start);
-                        QVERIFY2(below && below->end >= s.end, "segment not nested in its parent");
+                        auto below = t.segmentAt(lane, d - 1, seg.start);
+                        QVERIFY2(below && below->end >= seg.end, "segment not nested in its parent");
                     }
                 }
             }

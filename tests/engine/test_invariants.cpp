@@ -189,9 +189,9 @@ private slots:
         QVERIFY(r.ok());
         QVERIFY(r->metrics.droppedSegments > 0);
         QVERIFY2(r->trace.memoryBytes() < 1024 * 1024, "the budget did not bound the trace");
-        for (const auto& c : r->metrics.cpus) {
+        for (const auto& cpu : r->metrics.cpus) {
             Time sum = 0;
-            for (Time v : c.ns) sum += v;
+            for (Time v : cpu.ns) sum += v;
             QCOMPARE(sum, 50 * kMs);
         }
         auto full = run(*s, [] {

@@ -36,8 +36,8 @@ Nv runNvme(std::initializer_list<std::pair<const char*, const char*>> kv) {
     Nv n;
     n.iops = r.metrics.throughput.at("iops").perSecond;
     const auto& h = r.metrics.latency.at("clat");
-    n.p50 = h.percentile(50) / 1e3;
-    n.p999 = h.percentile(99.9) / 1e3;
+    n.p50 = double(h.percentile(50)) / 1e3;
+    n.p999 = double(h.percentile(99.9)) / 1e3;
     n.max = double(h.max()) / 1e3;
     for (const auto& w : r.metrics.warnings) {
         if (w.kind == "soft_lockup") ++n.softLockups;

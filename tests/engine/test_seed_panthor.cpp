@@ -26,8 +26,8 @@ Lat submitLatency(std::initializer_list<std::pair<const char*, const char*>> kv)
     const auto it = r.metrics.latency.find("submit");
     if (it == r.metrics.latency.end()) qFatal("no submit series");
     const auto& h = it->second;
-    return Lat{h.percentile(50) / 1e3, h.percentile(95) / 1e3, h.percentile(98) / 1e3,
-               h.percentile(99) / 1e3, double(h.max()) / 1e3,  h.count()};
+    return Lat{double(h.percentile(50)) / 1e3, double(h.percentile(95)) / 1e3, double(h.percentile(98)) / 1e3,
+               double(h.percentile(99)) / 1e3, double(h.max()) / 1e3,          h.count()};
 }
 
 void show(const char* what, const Lat& l) {

@@ -38,8 +38,12 @@ inline ParamSpec real(std::string path, double def, double lo, double hi, std::s
     p.defaultValue = def;
     return p;
 }
-inline ParamSpec duration(std::string path, long long defNs, double lo, double hi, std::string group, std::string doc) {
-    ParamSpec p = integer(std::move(path), defNs, lo, hi, "ns", std::move(group), std::move(doc));
+// The table writes a duration's default in the same double units as its range
+// (3 * kUsD); every default is a whole number of nanoseconds, so the cast to
+// the parameter's integer value is exact.
+inline ParamSpec duration(std::string path, double defNs, double lo, double hi, std::string group, std::string doc) {
+    ParamSpec p =
+        integer(std::move(path), static_cast<long long>(defNs), lo, hi, "ns", std::move(group), std::move(doc));
     p.type = ParamType::Duration;
     return p;
 }
