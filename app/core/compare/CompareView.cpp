@@ -40,7 +40,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     summary_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     v->addWidget(summary_);
 
-    auto* split = new QSplitter(Qt::Horizontal, this);
+    auto* split = split_ = new QSplitter(Qt::Horizontal, this);
     auto* plots = new QSplitter(Qt::Vertical, split);
     a_ = new TimelinePlot(plots);
     b_ = new TimelinePlot(plots);
@@ -98,13 +98,18 @@ void CompareView::setTwinPair(const RunRecord& capture, const RunRecord& twin, s
     const LaneFilter lanes = TwinPairView::alignedLanes(capture.result->trace, twin.result->trace);
     a_->setLaneFilter(lanes);
     b_->setLaneFilter(lanes);
+    // the report's full metric names and up to four numbers: the table gets half
+    const int w = std::max(split_->width(), 1000);
+    split_->setSizes({w / 2, w - w / 2});
     retranslateUi();
+    overlay_->setLabels(tr("Capture"), tr("Twin"));
     overlay_->setRuns(&runA_->result->metrics, &runB_->result->metrics, TwinPairView::overlaySeries(*twin_));
 }
 
 void CompareView::setRuns(const RunRecord& a, const RunRecord& b) {
     if (twin_) { // an ordinary comparison again: the plots' own lanes
         twin_.reset();
+        overlay_->setLabels(QString(), QString());
         a_->setLaneFilter(LaneFilter{});
         b_->setLaneFilter(LaneFilter{});
     }
@@ -162,6 +167,9 @@ void CompareView::retranslateUi() {
         return;
     }
     table_->setColumnCount(5);
+    table_->horizontalHeader()->setStretchLastSection(false);
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     table_->setHorizontalHeaderLabels({tr("Metric"), tr("A"), tr("B"), tr("B − A"), tr("Change")});
     a_->setTitle(tr("A: %1").arg(a.label));
     b_->setTitle(tr("B: %1").arg(b.label));

@@ -14,6 +14,7 @@
 #include <memory>
 
 class QLabel;
+class QSplitter;
 class QTableWidget;
 
 namespace irqscope::app {
@@ -61,6 +62,7 @@ private:
     LatencyOverlayPlot* overlay_ = nullptr;
     CompareHeadline headline_;
     QTableWidget* table_ = nullptr;
+    QSplitter* split_ = nullptr; // plots | overlay and table
     std::shared_ptr<const TwinPair> twin_;
     bool syncing_ = false;
     bool hasRuns_ = false;

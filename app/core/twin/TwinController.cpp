@@ -237,6 +237,10 @@ void TwinController::showPair(const RunRecord& r, bool asFitted) {
     if (!capture) return;
     w_->compare()->setTwinPair(*capture, r, next);
     w_->centralTabs()->setCurrentWidget(w_->compare());
+    w_->statusBar()->showMessage(tr("Capture and twin paired in Compare runs: targets met %1 of %2")
+                                     .arg(next->fitted.met)
+                                     .arg(next->fitted.targets),
+                                 10000);
     emit pairShown();
 }
 

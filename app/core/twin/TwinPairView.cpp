@@ -128,10 +128,9 @@ QString TwinPairView::headlineHtml(const TwinPair& p) {
         const TwinRow& row = r.rows[i];
         if (row.target.empty() || row.met || worst.size() >= 3) continue;
         const QString u = unitOf(row);
-        worst << tr("%1: %2 → %3 (%4× its %5)")
-                     .arg(metricName(row).toHtmlEscaped(), fmt(row.capture, u), fmt(row.twin, u))
-                     .arg(twinMiss(row).value_or(0), 0, 'f', 1)
-                     .arg(QString::fromStdString(row.target));
+        worst << tr("%1 capture %2, twin %3 (target %4)")
+                     .arg(metricName(row).toHtmlEscaped(), fmt(row.capture, u), fmt(row.twin, u),
+                          QString::fromStdString(row.target));
     }
     if (!worst.isEmpty()) html += QStringLiteral("<br>") + tr("Worst misses: %1").arg(worst.join(QStringLiteral("; ")));
     if (p.changed) {
@@ -162,16 +161,18 @@ QString TwinPairView::headlineHtml(const TwinPair& p) {
 void TwinPairView::fillTable(QTableWidget* table, const TwinPair& p) {
     const bool changed = p.changed.has_value();
     const double capS = seconds(p.capture), fitS = seconds(p.fittedRun), chS = seconds(p.changedRun);
+    // Few columns, so the full metric names fit beside the plots: the target
+    // and the distance to it share one cell ("±30 %: 2.1× off").
     QStringList headers{tr("Metric"), tr("Capture"), changed ? tr("Twin as fitted") : tr("Twin")};
     if (changed) headers << tr("Twin changed") << tr("Changed − fitted");
-    else headers << tr("Twin − capture");
-    headers << tr("Target") << tr("Miss");
+    headers << tr("Target");
     table->clearSpans();
     table->setRowCount(0);
     table->setColumnCount(int(headers.size()));
     table->setHorizontalHeaderLabels(headers);
+    // full names first: the metric column fits its longest name, the table scrolls
     table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    table->horizontalHeader()->setStretchLastSection(true);
     std::map<std::string, const TwinRow*> byName, changedByName;
     for (const TwinRow& row : p.fitted.rows) byName[row.metric] = &row;
     if (changed)
@@ -211,13 +212,18 @@ void TwinPairView::fillTable(QTableWidget* table, const TwinPair& p) {
                 const auto ch = it != changedByName.end() ? shown(*it->second, true, capS, chS) : std::nullopt;
                 cell(fmt(ch, u));
                 cell(fit && ch ? fmt(*ch - *fit, u, true) : QStringLiteral("–"));
-            } else {
-                cell(cap && fit ? fmt(*fit - *cap, u, true) : QStringLiteral("–"));
             }
-            cell(QString::fromStdString(row.target), Qt::AlignCenter);
+            const QString target = QString::fromStdString(row.target);
             const auto miss = twinMiss(row);
-            auto* m = cell(miss ? (row.met ? tr("ok (%1×)") : tr("miss %1×")).arg(*miss, 0, 'f', 1) : QString());
-            if (miss) m->setForeground(row.met ? kMet : kMiss);
+            auto* m = cell(!miss     ? target
+                           : row.met ? tr("%1: met").arg(target)
+                                     : tr("%1: %2× off").arg(target).arg(*miss, 0, 'f', *miss >= 10 ? 0 : 1),
+                           Qt::AlignLeft | Qt::AlignVCenter);
+            if (miss) {
+                m->setForeground(row.met ? kMet : kMiss);
+                m->setToolTip(tr("How far the twin is from the capture, in units of the target's tolerance: "
+                                 "up to 1× meets it."));
+            }
         }
     }
 }
