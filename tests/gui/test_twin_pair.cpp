@@ -252,6 +252,18 @@ private slots:
         }
     }
 
+    void cancelledFitAddsNothing() {
+        const int runs = w_->runs()->size();
+        QVERIFY(w_->twin()->makeTwin(kCapture));
+        QVERIFY(w_->twin()->isFitting());
+        QVERIFY(!w_->twin()->makeTwin(kCapture)); // one at a time
+        w_->twin()->cancel();
+        QVERIFY(!w_->twin()->isFitting());
+        QSignalSpy shown(w_->twin(), &TwinController::pairShown);
+        QVERIFY(!shown.wait(3000)); // the worker's result is dropped
+        QCOMPARE(w_->runs()->size(), runs);
+    }
+
     void cleanupTestCase() { w_.reset(); }
 };
 
