@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QScreen>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -250,6 +251,22 @@ private slots:
             QCOMPARE(w_->runs()->size(), runs); // nothing added
             QCoreApplication::processEvents();
         }
+    }
+
+    void importOffersATwin() {
+        QString err;
+        QVERIFY2(w_->importTraceFile(kCapture, &err), qPrintable(err));
+        auto* offer = w_->findChild<QPushButton*>(QStringLiteral("makeTwinOffer"));
+        QVERIFY(offer);
+        QTRY_VERIFY(offer->isVisible());
+        QVERIFY(offer->text().contains(QLatin1String("capture.txt")));
+        const int importId = w_->runs()->at(w_->runs()->size() - 1).id;
+        offer->click();
+        QVERIFY(w_->twin()->waitForPair(120000));
+        QVERIFY(!offer->isVisible());
+        // the twin is paired with a capture read again by the fit, not with the import
+        QVERIFY(w_->twin()->pair()->captureRunId > importId);
+        QCOMPARE(cv()->twinPair(), w_->twin()->pair().get());
     }
 
     void cancelledFitAddsNothing() {
