@@ -264,8 +264,9 @@ private slots:
         offer->click();
         QVERIFY(w_->twin()->waitForPair(120000));
         QVERIFY(!offer->isVisible());
-        // the twin is paired with a capture read again by the fit, not with the import
-        QVERIFY(w_->twin()->pair()->captureRunId > importId);
+        // the pair shows that import, not a second copy of the capture
+        QCOMPARE(w_->twin()->pair()->captureRunId, importId);
+        QCOMPARE(w_->runs()->at(w_->runs()->size() - 2).id, importId);
         QCOMPARE(cv()->twinPair(), w_->twin()->pair().get());
     }
 

@@ -52,7 +52,9 @@ TwinController::TwinController(MainWindow* window) : QObject(window), w_(window)
     w_->statusBar()->addPermanentWidget(offer_);
     connect(offer_, &QPushButton::clicked, this, [this] {
         offer_->hide();
-        if (w_->confirmLeaveEdits()) makeTwin(offerPath_);
+        if (!w_->confirmLeaveEdits()) return;
+        const int reuse = offerRunId_;
+        if (makeTwin(offerPath_)) reuseRunId_ = reuse;
     });
     // an imported capture (File ▸ Import): offer its twin
     connect(w_->runs(), &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex&, int first, int) {
@@ -86,6 +88,7 @@ void TwinController::retranslate() {
 
 void TwinController::offerFor(int runId) {
     offerPath_ = w_->importedPath(runId);
+    offerRunId_ = runId;
     if (offerPath_.isEmpty()) return;
     retranslate();
     offer_->show();
@@ -101,6 +104,7 @@ void TwinController::askAndMake() {
 bool TwinController::makeTwin(const QString& capturePath, const QString& workloadPath) {
     if (fitting_) return false;
     fitting_ = true;
+    reuseRunId_ = 0;
     offer_->hide();
     lastError_.clear();
     auto job = std::make_shared<Fitted>();
@@ -191,7 +195,13 @@ void TwinController::fitDone(const std::shared_ptr<Fitted>& f) {
     pair->workloadPath = f->workloadPath;
     pair->capture = f->capture;
     pair->fit = f->fit;
-    pair->captureRunId = w_->addImportedRun(f->capturePath, f->capture); // still fitting_: no offer for it
+    const RunRecord* imported = reuseRunId_ ? w_->runs()->byId(reuseRunId_) : nullptr;
+    if (imported && imported->result && w_->importedPath(reuseRunId_) == pair->capturePath) {
+        pair->capture = imported->result; // the same file, imported the same way
+        pair->captureRunId = reuseRunId_;
+    } else {
+        pair->captureRunId = w_->addImportedRun(f->capturePath, f->capture); // still fitting_: no offer for it
+    }
     fitting_ = false;
     pair_ = pair;
     twinName_ = scenario->name();

@@ -73,6 +73,8 @@ private:
     QAction* action_ = nullptr;
     QPushButton* offer_ = nullptr;
     QString offerPath_;
+    int offerRunId_ = 0; // the import the offer is for: the pair shows that run, not a second copy
+    int reuseRunId_ = 0;
     QPointer<QProgressDialog> progress_;
     std::shared_ptr<std::atomic<bool>> cancel_;
     bool fitting_ = false;
