@@ -73,6 +73,9 @@ TwinController::TwinController(MainWindow* window) : QObject(window), w_(window)
 
 TwinController::~TwinController() {
     if (cancel_) cancel_->store(true);
+    // reading a capture cannot be interrupted: the window waits for it to end
+    for (const QPointer<QThread>& t : threads_)
+        if (t) t->wait();
 }
 
 bool TwinController::eventFilter(QObject* watched, QEvent* e) {
@@ -156,6 +159,8 @@ bool TwinController::makeTwin(const QString& capturePath, const QString& workloa
             Qt::QueuedConnection);
     });
     connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+    std::erase_if(threads_, [](const QPointer<QThread>& t) { return t.isNull(); });
+    threads_.emplace_back(thread);
     thread->start();
     return true;
 }

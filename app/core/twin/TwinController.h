@@ -19,10 +19,12 @@
 
 #include <atomic>
 #include <functional>
+#include <vector>
 
 class QAction;
 class QProgressDialog;
 class QPushButton;
+class QThread;
 
 namespace irqscope::app {
 
@@ -76,6 +78,7 @@ private:
     int offerRunId_ = 0; // the import the offer is for: the pair shows that run, not a second copy
     int reuseRunId_ = 0;
     QPointer<QProgressDialog> progress_;
+    std::vector<QPointer<QThread>> threads_; // fit workers, a cancelled one may still be reading
     std::shared_ptr<std::atomic<bool>> cancel_;
     bool fitting_ = false;
     bool awaitingFirstRun_ = false;
