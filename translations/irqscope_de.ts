@@ -967,16 +967,16 @@
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <source>%1: met</source>
-        <translation>%1: erreicht</translation>
-    </message>
-    <message>
-        <source>%1: %2× off</source>
-        <translation>%1: %2× daneben</translation>
-    </message>
-    <message>
         <source>How far the twin is from the capture, in units of the target&apos;s tolerance: up to 1× meets it.</source>
         <translation>Wie weit der Zwilling von der Aufzeichnung abweicht, in Einheiten der Toleranz des Ziels: bis 1× ist es erreicht.</translation>
+    </message>
+    <message>
+        <source>%1 · met</source>
+        <translation>%1 · erreicht</translation>
+    </message>
+    <message>
+        <source>%1 · %2×</source>
+        <translation>%1 · %2×</translation>
     </message>
 </context>
 <context>

@@ -966,16 +966,16 @@
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <source>%1: met</source>
-        <translation>%1：达标</translation>
-    </message>
-    <message>
-        <source>%1: %2× off</source>
-        <translation>%1：偏离 %2×</translation>
-    </message>
-    <message>
         <source>How far the twin is from the capture, in units of the target&apos;s tolerance: up to 1× meets it.</source>
         <translation>孪生与采集的差距，以目标容差为单位：不超过 1× 即达标。</translation>
+    </message>
+    <message>
+        <source>%1 · met</source>
+        <translation>%1 · 达标</translation>
+    </message>
+    <message>
+        <source>%1 · %2×</source>
+        <translation>%1 · %2×</translation>
     </message>
 </context>
 <context>

@@ -98,9 +98,9 @@ void CompareView::setTwinPair(const RunRecord& capture, const RunRecord& twin, s
     const LaneFilter lanes = TwinPairView::alignedLanes(capture.result->trace, twin.result->trace);
     a_->setLaneFilter(lanes);
     b_->setLaneFilter(lanes);
-    // the report's full metric names and up to four numbers: the table gets half
+    // the report's full metric names and up to four numbers: the table gets more
     const int w = std::max(split_->width(), 1000);
-    split_->setSizes({w / 2, w - w / 2});
+    split_->setSizes({w * 2 / 5, w - w * 2 / 5});
     retranslateUi();
     overlay_->setLabels(tr("Capture"), tr("Twin"));
     overlay_->setRuns(&runA_->result->metrics, &runB_->result->metrics, TwinPairView::overlaySeries(*twin_));

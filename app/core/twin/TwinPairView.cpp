@@ -162,7 +162,7 @@ void TwinPairView::fillTable(QTableWidget* table, const TwinPair& p) {
     const bool changed = p.changed.has_value();
     const double capS = seconds(p.capture), fitS = seconds(p.fittedRun), chS = seconds(p.changedRun);
     // Few columns, so the full metric names fit beside the plots: the target
-    // and the distance to it share one cell ("±30 %: 2.1× off").
+    // and the distance to it share one cell ("±30 % · 2.1×").
     QStringList headers{tr("Metric"), tr("Capture"), changed ? tr("Twin as fitted") : tr("Twin")};
     if (changed) headers << tr("Twin changed") << tr("Changed − fitted");
     headers << tr("Target");
@@ -216,8 +216,8 @@ void TwinPairView::fillTable(QTableWidget* table, const TwinPair& p) {
             const QString target = QString::fromStdString(row.target);
             const auto miss = twinMiss(row);
             auto* m = cell(!miss     ? target
-                           : row.met ? tr("%1: met").arg(target)
-                                     : tr("%1: %2× off").arg(target).arg(*miss, 0, 'f', *miss >= 10 ? 0 : 1),
+                           : row.met ? tr("%1 · met").arg(target)
+                                     : tr("%1 · %2×").arg(target).arg(*miss, 0, 'f', *miss >= 10 ? 0 : 1),
                            Qt::AlignLeft | Qt::AlignVCenter);
             if (miss) {
                 m->setForeground(row.met ? kMet : kMiss);
