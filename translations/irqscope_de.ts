@@ -1049,6 +1049,109 @@
     </message>
 </context>
 <context>
+    <name>TwinPairView</name>
+    <message>
+        <source>Time split per context, CPU %1</source>
+        <translation>Zeitanteile je Kontext, CPU %1</translation>
+    </message>
+    <message>
+        <source>IRQ rate per line</source>
+        <translation>IRQ-Rate je Leitung</translation>
+    </message>
+    <message>
+        <source>Softirq raise → entry</source>
+        <translation>Softirq Auslösen → Eintritt</translation>
+    </message>
+    <message>
+        <source>Workqueue queue → start</source>
+        <translation>Workqueue Einreihen → Start</translation>
+    </message>
+    <message>
+        <source>Wake-up latency per task</source>
+        <translation>Aufweck-Latenz je Task</translation>
+    </message>
+    <message>
+        <source>rt-app wu_lat per task</source>
+        <translation>rt-app wu_lat je Task</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>Sonstiges</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Capture&lt;/b&gt; %1 &amp;nbsp; &lt;b&gt;Twin&lt;/b&gt; %2 — targets met &lt;b&gt;%3 of %4&lt;/b&gt; (docs/twin.md)</source>
+        <translation>&lt;b&gt;Aufzeichnung&lt;/b&gt; %1 &amp;nbsp; &lt;b&gt;Zwilling&lt;/b&gt; %2 — Ziele erreicht: &lt;b&gt;%3 von %4&lt;/b&gt; (docs/twin.md)</translation>
+    </message>
+    <message>
+        <source>%1 capture %2, twin %3 (target %4)</source>
+        <translation>%1 Aufzeichnung %2, Zwilling %3 (Ziel %4)</translation>
+    </message>
+    <message>
+        <source>Worst misses: %1</source>
+        <translation>Größte Abweichungen: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation>%1: %2 → %3</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Twin changed&lt;/b&gt;: %1. Predicted, twin as fitted → changed: %2</source>
+        <translation>&lt;b&gt;Zwilling geändert&lt;/b&gt;: %1. Vorhersage, Zwilling wie angepasst → geändert: %2</translation>
+    </message>
+    <message>
+        <source>no knob differs</source>
+        <translation>kein Parameter unterscheidet sich</translation>
+    </message>
+    <message>
+        <source>no metric moves</source>
+        <translation>keine Messgröße ändert sich</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>Messgröße</translation>
+    </message>
+    <message>
+        <source>Capture</source>
+        <translation>Aufzeichnung</translation>
+    </message>
+    <message>
+        <source>Twin as fitted</source>
+        <translation>Zwilling wie angepasst</translation>
+    </message>
+    <message>
+        <source>Twin</source>
+        <translation>Zwilling</translation>
+    </message>
+    <message>
+        <source>Twin changed</source>
+        <translation>Zwilling geändert</translation>
+    </message>
+    <message>
+        <source>Changed − fitted</source>
+        <translation>Geändert − angepasst</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>How far the twin is from the capture, in units of the target&apos;s tolerance: up to 1× meets it.</source>
+        <translation>Wie weit der Zwilling von der Aufzeichnung abweicht, in Einheiten der Toleranz des Ziels: bis 1× ist es erreicht.</translation>
+    </message>
+    <message>
+        <source>%1 · met</source>
+        <translation>%1 · erreicht</translation>
+    </message>
+    <message>
+        <source>%1 · %2×</source>
+        <translation>%1 · %2×</translation>
+    </message>
+</context>
+<context>
     <name>irqscope::app::Autosave</name>
     <message>
         <source>Autosave is off: cannot open %1: %2</source>
@@ -1144,6 +1247,22 @@
     <message>
         <source>&lt;b&gt;A&lt;/b&gt; = %1 &amp;nbsp; &lt;b&gt;B&lt;/b&gt; = %2&lt;br&gt;%3</source>
         <translation>&lt;b&gt;A&lt;/b&gt; = %1 &amp;nbsp; &lt;b&gt;B&lt;/b&gt; = %2&lt;br&gt;%3</translation>
+    </message>
+    <message>
+        <source>Capture</source>
+        <translation>Aufzeichnung</translation>
+    </message>
+    <message>
+        <source>Twin</source>
+        <translation>Zwilling</translation>
+    </message>
+    <message>
+        <source>Capture: %1</source>
+        <translation>Aufzeichnung: %1</translation>
+    </message>
+    <message>
+        <source>Twin: %1</source>
+        <translation>Zwilling: %1</translation>
     </message>
 </context>
 <context>
@@ -2399,6 +2518,45 @@
     </message>
 </context>
 <context>
+    <name>irqscope::app::MakeTwinDialog</name>
+    <message>
+        <source>Make twin from capture</source>
+        <translation>Zwilling aus Aufzeichnung erstellen</translation>
+    </message>
+    <message>
+        <source>A twin is a scenario fitted from a real ftrace capture: its CPUs, tick, interrupt lines with their arrivals and costs, what each handler defers, and its tasks. It is run for as long as the capture lasted and shown beside it in the Compare tab.</source>
+        <translation>Ein Zwilling ist ein Szenario, das aus einer echten ftrace-Aufzeichnung angepasst wird: ihre CPUs, der Tick, die Interrupt-Leitungen mit ihren Ankünften und Kosten, was jeder Handler aufschiebt, und ihre Tasks. Er läuft so lange, wie die Aufzeichnung dauerte, und wird im Vergleich-Reiter neben ihr gezeigt.</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>&amp;Capture:</source>
+        <translation>&amp;Aufzeichnung:</translation>
+    </message>
+    <message>
+        <source>ftrace text (*.txt *.trace *.dat.txt);;All files (*)</source>
+        <translation>ftrace-Text (*.txt *.trace *.dat.txt);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>rt-app &amp;workload (optional):</source>
+        <translation>rt-app-&amp;Last (optional):</translation>
+    </message>
+    <message>
+        <source>rt-app task sets (*.json);;All files (*)</source>
+        <translation>rt-app-Task-Sets (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>the tasks are inferred from the capture</source>
+        <translation>die Tasks werden aus der Aufzeichnung abgeleitet</translation>
+    </message>
+    <message>
+        <source>Make twin</source>
+        <translation>Zwilling erstellen</translation>
+    </message>
+</context>
+<context>
     <name>irqscope::app::MetricsPanel</name>
     <message>
         <source>%1 %</source>
@@ -2920,6 +3078,61 @@
     <message>
         <source>%1 idle CPUs hidden (CPU %2) — View ▸ Hide idle CPUs</source>
         <translation>%1 untätige CPUs ausgeblendet (CPU %2) — Ansicht ▸ Untätige CPUs ausblenden</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::TwinController</name>
+    <message>
+        <source>Make &amp;twin from capture…</source>
+        <translation>&amp;Zwilling aus Aufzeichnung erstellen…</translation>
+    </message>
+    <message>
+        <source>Fit a scenario of the captured machine and compare it with the capture</source>
+        <translation>Ein Szenario der aufgezeichneten Maschine anpassen und mit der Aufzeichnung vergleichen</translation>
+    </message>
+    <message>
+        <source>Make a twin of %1…</source>
+        <translation>Einen Zwilling von %1 erstellen…</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Make twin</source>
+        <translation>Zwilling erstellen</translation>
+    </message>
+    <message>
+        <source>Fitting the twin…</source>
+        <translation>Der Zwilling wird angepasst…</translation>
+    </message>
+    <message>
+        <source>Making the twin was cancelled.</source>
+        <translation>Das Erstellen des Zwillings wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Cannot make a twin</source>
+        <translation>Zwilling kann nicht erstellt werden</translation>
+    </message>
+    <message>
+        <source>The fitted twin does not read back: %1</source>
+        <translation>Der angepasste Zwilling lässt sich nicht wieder einlesen: %1</translation>
+    </message>
+    <message>
+        <source>Fitted a twin of %1: %2 CPUs, HZ %3; running it…</source>
+        <translation>Zwilling von %1 angepasst: %2 CPUs, HZ %3; er läuft…</translation>
+    </message>
+    <message>
+        <source>Capture and twin paired in Compare runs: targets met %1 of %2</source>
+        <translation>Aufzeichnung und Zwilling als Paar in Läufe vergleichen: Ziele erreicht %1 von %2</translation>
+    </message>
+    <message>
+        <source>the twin of %1 could not be fitted again: %2</source>
+        <translation>der Zwilling von %1 ließ sich nicht erneut anpassen: %2</translation>
     </message>
 </context>
 <context>

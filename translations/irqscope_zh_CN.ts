@@ -1048,6 +1048,109 @@
     </message>
 </context>
 <context>
+    <name>TwinPairView</name>
+    <message>
+        <source>Time split per context, CPU %1</source>
+        <translation>各上下文的时间占比，CPU %1</translation>
+    </message>
+    <message>
+        <source>IRQ rate per line</source>
+        <translation>每条中断线的中断频率</translation>
+    </message>
+    <message>
+        <source>Softirq raise → entry</source>
+        <translation>软中断 触发 → 进入</translation>
+    </message>
+    <message>
+        <source>Workqueue queue → start</source>
+        <translation>工作队列 入队 → 开始</translation>
+    </message>
+    <message>
+        <source>Wake-up latency per task</source>
+        <translation>每个任务的唤醒延迟</translation>
+    </message>
+    <message>
+        <source>rt-app wu_lat per task</source>
+        <translation>每个任务的 rt-app wu_lat</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Capture&lt;/b&gt; %1 &amp;nbsp; &lt;b&gt;Twin&lt;/b&gt; %2 — targets met &lt;b&gt;%3 of %4&lt;/b&gt; (docs/twin.md)</source>
+        <translation>&lt;b&gt;采集&lt;/b&gt; %1 &amp;nbsp; &lt;b&gt;孪生&lt;/b&gt; %2 — 达标 &lt;b&gt;%3 / %4&lt;/b&gt;（docs/twin.md）</translation>
+    </message>
+    <message>
+        <source>%1 capture %2, twin %3 (target %4)</source>
+        <translation>%1 采集 %2，孪生 %3（目标 %4）</translation>
+    </message>
+    <message>
+        <source>Worst misses: %1</source>
+        <translation>偏差最大：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation>%1：%2 → %3</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Twin changed&lt;/b&gt;: %1. Predicted, twin as fitted → changed: %2</source>
+        <translation>&lt;b&gt;孪生已修改&lt;/b&gt;：%1。预测（拟合的孪生 → 修改后）：%2</translation>
+    </message>
+    <message>
+        <source>no knob differs</source>
+        <translation>没有参数不同</translation>
+    </message>
+    <message>
+        <source>no metric moves</source>
+        <translation>没有指标变化</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Capture</source>
+        <translation>采集</translation>
+    </message>
+    <message>
+        <source>Twin as fitted</source>
+        <translation>拟合的孪生</translation>
+    </message>
+    <message>
+        <source>Twin</source>
+        <translation>孪生</translation>
+    </message>
+    <message>
+        <source>Twin changed</source>
+        <translation>修改后的孪生</translation>
+    </message>
+    <message>
+        <source>Changed − fitted</source>
+        <translation>修改后 − 拟合</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>How far the twin is from the capture, in units of the target&apos;s tolerance: up to 1× meets it.</source>
+        <translation>孪生与采集的差距，以目标容差为单位：不超过 1× 即达标。</translation>
+    </message>
+    <message>
+        <source>%1 · met</source>
+        <translation>%1 · 达标</translation>
+    </message>
+    <message>
+        <source>%1 · %2×</source>
+        <translation>%1 · %2×</translation>
+    </message>
+</context>
+<context>
     <name>irqscope::app::Autosave</name>
     <message>
         <source>Autosave is off: cannot open %1: %2</source>
@@ -1143,6 +1246,22 @@
     <message>
         <source>&lt;b&gt;A&lt;/b&gt; = %1 &amp;nbsp; &lt;b&gt;B&lt;/b&gt; = %2&lt;br&gt;%3</source>
         <translation>&lt;b&gt;A&lt;/b&gt; = %1 &amp;nbsp; &lt;b&gt;B&lt;/b&gt; = %2&lt;br&gt;%3</translation>
+    </message>
+    <message>
+        <source>Capture</source>
+        <translation>采集</translation>
+    </message>
+    <message>
+        <source>Twin</source>
+        <translation>孪生</translation>
+    </message>
+    <message>
+        <source>Capture: %1</source>
+        <translation>采集：%1</translation>
+    </message>
+    <message>
+        <source>Twin: %1</source>
+        <translation>孪生：%1</translation>
     </message>
 </context>
 <context>
@@ -2392,6 +2511,45 @@
     </message>
 </context>
 <context>
+    <name>irqscope::app::MakeTwinDialog</name>
+    <message>
+        <source>Make twin from capture</source>
+        <translation>由采集生成孪生</translation>
+    </message>
+    <message>
+        <source>A twin is a scenario fitted from a real ftrace capture: its CPUs, tick, interrupt lines with their arrivals and costs, what each handler defers, and its tasks. It is run for as long as the capture lasted and shown beside it in the Compare tab.</source>
+        <translation>孪生是由真实 ftrace 采集拟合出的场景：其 CPU、时钟节拍、各中断线的到达与开销、每个处理程序推迟的工作以及其任务。它运行与采集等长的时间，并在“比较”标签页中与采集并排显示。</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>&amp;Capture:</source>
+        <translation>采集(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>ftrace text (*.txt *.trace *.dat.txt);;All files (*)</source>
+        <translation>ftrace 文本 (*.txt *.trace *.dat.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>rt-app &amp;workload (optional):</source>
+        <translation>rt-app 负载(&amp;W)（可选）：</translation>
+    </message>
+    <message>
+        <source>rt-app task sets (*.json);;All files (*)</source>
+        <translation>rt-app 任务集 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>the tasks are inferred from the capture</source>
+        <translation>任务由采集推断</translation>
+    </message>
+    <message>
+        <source>Make twin</source>
+        <translation>生成孪生</translation>
+    </message>
+</context>
+<context>
     <name>irqscope::app::MetricsPanel</name>
     <message>
         <source>%1 %</source>
@@ -2913,6 +3071,61 @@
     <message>
         <source>%1 idle CPUs hidden (CPU %2) — View ▸ Hide idle CPUs</source>
         <translation>已隐藏 %1 个空闲 CPU（CPU %2）— 视图 ▸ 隐藏空闲 CPU</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::TwinController</name>
+    <message>
+        <source>Make &amp;twin from capture…</source>
+        <translation>由采集生成孪生(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Fit a scenario of the captured machine and compare it with the capture</source>
+        <translation>拟合被采集机器的场景并与采集比较</translation>
+    </message>
+    <message>
+        <source>Make a twin of %1…</source>
+        <translation>为 %1 生成孪生…</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Make twin</source>
+        <translation>生成孪生</translation>
+    </message>
+    <message>
+        <source>Fitting the twin…</source>
+        <translation>正在拟合孪生…</translation>
+    </message>
+    <message>
+        <source>Making the twin was cancelled.</source>
+        <translation>已取消生成孪生。</translation>
+    </message>
+    <message>
+        <source>Cannot make a twin</source>
+        <translation>无法生成孪生</translation>
+    </message>
+    <message>
+        <source>The fitted twin does not read back: %1</source>
+        <translation>拟合出的孪生无法读回：%1</translation>
+    </message>
+    <message>
+        <source>Fitted a twin of %1: %2 CPUs, HZ %3; running it…</source>
+        <translation>已拟合 %1 的孪生：%2 个 CPU，HZ %3；正在运行…</translation>
+    </message>
+    <message>
+        <source>Capture and twin paired in Compare runs: targets met %1 of %2</source>
+        <translation>采集与孪生已在“比较运行”中配对：达标 %1 / %2</translation>
+    </message>
+    <message>
+        <source>the twin of %1 could not be fitted again: %2</source>
+        <translation>无法重新拟合 %1 的孪生：%2</translation>
     </message>
 </context>
 <context>

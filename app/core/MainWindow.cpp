@@ -1,4 +1,5 @@
 #include "core/MainWindow.h"
+#include "core/twin/TwinController.h"
 
 #include "core/compare/CompareView.h"
 #include "core/events/EventList.h"
@@ -108,6 +109,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     autoRunTimer_.setInterval(300);
     connect(&autoRunTimer_, &QTimer::timeout, this, &MainWindow::runNow);
 
+    twin_ = new TwinController(this);
     retranslateUi();
     readSettings(options.restoreState);
 

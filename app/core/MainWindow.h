@@ -35,6 +35,7 @@ class LessonDock;
 class MetricsPanel;
 class SimulationRunner;
 class TimelinePlot;
+class TwinController;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -60,6 +61,10 @@ public:
     void runScenario(const Scenario& s);
     bool saveScenarioTo(const QString& path, QString* error);
     bool importTraceFile(const QString& path, QString* error);
+    // Adds an imported capture to the run list (sessions keep its path); its id.
+    int addImportedRun(const QString& path, RunPtr run);
+    QString importedPath(int runId) const { return imports_.count(runId) ? imports_.at(runId) : QString(); }
+    TwinController* twin() const { return twin_; }
     void runNow();
     void showRun(int runId);
     bool compareRows(int rowA, int rowB);
@@ -188,6 +193,7 @@ private:
     bool startupRunPending_ = true; // the first run (the start-up preset) is not "unsaved work"
     bool syncingSelection_ = false;
     QHash<QString, QAction*> actions_;
+    TwinController* twin_ = nullptr; // File ▸ Make twin (core/twin/)
 };
 
 } // namespace irqscope::app

@@ -147,10 +147,7 @@ bool MainWindow::importTraceFile(const QString& path, QString* err) {
     auto run = std::make_shared<RunResult>();
     run->trace = std::move(r->trace);
     run->metrics = std::move(r->metrics);
-    const RunRecord& rec = runs_->addImported(QFileInfo(path).fileName(), std::move(run));
-    imports_[rec.id] = QFileInfo(path).absoluteFilePath();
-    unsavedRuns_ = true;
-    showRun(rec.id);
+    showRun(addImportedRun(path, std::move(run)));
     // What the importer could not read and what it had to repair to rebuild
     // the context stacks, as the CLI's import report says it: totals, then
     // the most frequent kinds.
@@ -172,6 +169,13 @@ bool MainWindow::importTraceFile(const QString& path, QString* err) {
     if (rep.lostEvents) text += tr("; events lost by the kernel: %1").arg(rep.lostEvents);
     status_->setText(text);
     return true;
+}
+
+int MainWindow::addImportedRun(const QString& path, RunPtr run) {
+    const RunRecord& rec = runs_->addImported(QFileInfo(path).fileName(), std::move(run));
+    imports_[rec.id] = QFileInfo(path).absoluteFilePath();
+    unsavedRuns_ = true;
+    return rec.id;
 }
 
 QString MainWindow::exportDir() const {

@@ -8,6 +8,7 @@
 #include "core/run/Session.h"
 #include "core/run/SimulationRunner.h"
 #include "core/scenario/KnobPanel.h"
+#include "core/twin/TwinController.h"
 #include "irqscope/engine.h"
 #include "irqscope/ftrace.h"
 
@@ -118,6 +119,7 @@ bool MainWindow::saveSessionTo(const QString& path, QString* err) {
         s.compareA = compare_->runIdA();
         s.compareB = compare_->runIdB();
     }
+    s.twin = twin_->sessionEntry();
     s.panel = knobs_->scenario();
     s.panelPath = scenarioPath_;
     if (!writeFileAtomically(path, QByteArray::fromStdString(s.toJson().dump(1) + "\n"), err)) return false;
@@ -168,6 +170,7 @@ bool MainWindow::openSessionFile(const QString& path, QString* err, QString* not
     if (cur) showRun(cur);
     if (mapped(s->compareA) && mapped(s->compareB))
         compareRows(runs_->rowOf(mapped(s->compareA)), runs_->rowOf(mapped(s->compareB)));
+    if (s->twin) twin_->restore(*s->twin, mapped, problems);
     unsavedRuns_ = false;
     startupRunPending_ = false;
     const QString summary =

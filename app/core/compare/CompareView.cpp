@@ -4,6 +4,7 @@
 #include "core/compare/MetricsDelta.h"
 #include "core/export/PlotExport.h"
 #include "core/timeline/TimelinePlot.h"
+#include "core/twin/TwinPair.h"
 
 #include <QEvent>
 #include <QHeaderView>
@@ -39,7 +40,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     summary_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     v->addWidget(summary_);
 
-    auto* split = new QSplitter(Qt::Horizontal, this);
+    auto* split = split_ = new QSplitter(Qt::Horizontal, this);
     auto* plots = new QSplitter(Qt::Vertical, split);
     a_ = new TimelinePlot(plots);
     b_ = new TimelinePlot(plots);
@@ -74,7 +75,12 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     // a latency row picks the series the overlay shows
     connect(table_, &QTableWidget::currentCellChanged, this, [this](int row) {
         if (QTableWidgetItem* it = table_->item(row, 0)) {
-            const QString s = seriesOfKey(it->data(Qt::UserRole).toString());
+            QString s = seriesOfKey(it->data(Qt::UserRole).toString());
+            if (twin_ && twin_->capture) { // a twin report row: "softirq_raise_to_entry.p99"
+                const QString m = it->data(Qt::UserRole).toString();
+                s = m.left(m.lastIndexOf(QLatin1Char('.')));
+                if (!twin_->capture->metrics.latency.count(s.toStdString())) s.clear();
+            }
             if (!s.isEmpty()) overlay_->setSeries(s);
         }
     });
@@ -86,7 +92,27 @@ void CompareView::changeEvent(QEvent* e) {
     QWidget::changeEvent(e);
 }
 
+void CompareView::setTwinPair(const RunRecord& capture, const RunRecord& twin, std::shared_ptr<const TwinPair> pair) {
+    setRuns(capture, twin);
+    twin_ = std::move(pair);
+    const LaneFilter lanes = TwinPairView::alignedLanes(capture.result->trace, twin.result->trace);
+    a_->setLaneFilter(lanes);
+    b_->setLaneFilter(lanes);
+    // the report's full metric names and up to four numbers: the table gets more
+    const int w = std::max(split_->width(), 1000);
+    split_->setSizes({w * 2 / 5, w - w * 2 / 5});
+    retranslateUi();
+    overlay_->setLabels(tr("Capture"), tr("Twin"));
+    overlay_->setRuns(&runA_->result->metrics, &runB_->result->metrics, TwinPairView::overlaySeries(*twin_));
+}
+
 void CompareView::setRuns(const RunRecord& a, const RunRecord& b) {
+    if (twin_) { // an ordinary comparison again: the plots' own lanes
+        twin_.reset();
+        overlay_->setLabels(QString(), QString());
+        a_->setLaneFilter(LaneFilter{});
+        b_->setLaneFilter(LaneFilter{});
+    }
     hasRuns_ = true;
     runA_ = a;
     runB_ = b;
@@ -111,6 +137,7 @@ void CompareView::setRuns(const RunRecord& a, const RunRecord& b) {
 
 void CompareView::clear() {
     hasRuns_ = false;
+    twin_.reset();
     runA_.reset();
     runB_.reset();
     headline_ = {};
@@ -129,6 +156,21 @@ void CompareView::retranslateUi() {
     }
     const RunRecord& a = *runA_;
     const RunRecord& b = *runB_;
+    if (twin_) {
+        a_->setTitle(tr("Capture: %1").arg(a.label));
+        b_->setTitle(tr("Twin: %1").arg(b.label));
+        a_->replot();
+        b_->replot();
+        headline_ = {};
+        summary_->setText(TwinPairView::headlineHtml(*twin_));
+        TwinPairView::fillTable(table_, *twin_);
+        return;
+    }
+    table_->setColumnCount(5);
+    table_->horizontalHeader()->setStretchLastSection(false);
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    table_->setHorizontalHeaderLabels({tr("Metric"), tr("A"), tr("B"), tr("B − A"), tr("Change")});
     a_->setTitle(tr("A: %1").arg(a.label));
     b_->setTitle(tr("B: %1").arg(b.label));
     a_->replot();

@@ -11,19 +11,27 @@
 
 #include <QWidget>
 
+#include <memory>
+
 class QLabel;
+class QSplitter;
 class QTableWidget;
 
 namespace irqscope::app {
 
 class LatencyOverlayPlot;
 class TimelinePlot;
+struct TwinPair;
 
 class CompareView : public QWidget {
     Q_OBJECT
 public:
     explicit CompareView(QWidget* parent = nullptr);
     void setRuns(const RunRecord& a, const RunRecord& b);
+    // A capture and its twin (core/twin/TwinPair.h): aligned lanes, and the
+    // twin report's rows and ranking instead of the metric deltas.
+    void setTwinPair(const RunRecord& capture, const RunRecord& twin, std::shared_ptr<const TwinPair> pair);
+    const TwinPair* twinPair() const { return twin_.get(); }
     bool hasRuns() const { return hasRuns_; }
     // Forgets the two runs (a session was opened); the view asks for two again.
     void clear();
@@ -54,6 +62,8 @@ private:
     LatencyOverlayPlot* overlay_ = nullptr;
     CompareHeadline headline_;
     QTableWidget* table_ = nullptr;
+    QSplitter* split_ = nullptr; // plots | overlay and table
+    std::shared_ptr<const TwinPair> twin_;
     bool syncing_ = false;
     bool hasRuns_ = false;
 };

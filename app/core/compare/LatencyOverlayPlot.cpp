@@ -81,6 +81,11 @@ QString LatencyOverlayPlot::series() const {
     return combo_->currentData().toString();
 }
 
+void LatencyOverlayPlot::setLabels(const QString& a, const QString& b) {
+    labelA_ = a;
+    labelB_ = b;
+}
+
 void LatencyOverlayPlot::setSeries(const QString& name) {
     const int i = combo_->findData(name);
     if (i >= 0) combo_->setCurrentIndex(i);
@@ -119,8 +124,8 @@ void LatencyOverlayPlot::rebuild() {
         QString label;
         QColor color;
         Qt::PenStyle style;
-    } runs[] = {{a_, tr("A"), QColor(0x00, 0x72, 0xB2), Qt::SolidLine},
-                {b_, tr("B"), QColor(0xD5, 0x5E, 0x00), Qt::DashLine}};
+    } runs[] = {{a_, labelA_.isEmpty() ? tr("A") : labelA_, QColor(0x00, 0x72, 0xB2), Qt::SolidLine},
+                {b_, labelB_.isEmpty() ? tr("B") : labelB_, QColor(0xD5, 0x5E, 0x00), Qt::DashLine}};
     for (const auto& r : runs) {
         if (!r.m || name.empty()) continue;
         const auto it = r.m->latency.find(name);

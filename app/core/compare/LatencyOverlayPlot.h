@@ -21,6 +21,8 @@ public:
     void setRuns(const Metrics* a, const Metrics* b, const QString& preferredSeries);
     QString series() const;
     void setSeries(const QString& name);
+    // The legend's names of the two sides; empty: "A" and "B".
+    void setLabels(const QString& a, const QString& b);
     QCustomPlot* plot() const { return plot_; }
     // How many graphs are drawn (0, 1 or 2: one per run that has the series).
     int graphCount() const;
@@ -33,6 +35,7 @@ private:
     void rebuild();
     const Metrics* a_ = nullptr;
     const Metrics* b_ = nullptr;
+    QString labelA_, labelB_;
     QComboBox* combo_ = nullptr;
     QCustomPlot* plot_ = nullptr;
     Palette palette_;

@@ -47,6 +47,11 @@ nlohmann::json Session::toJson() const {
     }
     j["current_run"] = currentRunId;
     if (compareA && compareB) j["compare"] = {compareA, compareB};
+    if (twin)
+        j["twin"] = {{"capture", twin->capture},
+                     {"fitted", twin->fitted},
+                     {"changed", twin->changed},
+                     {"workload", twin->workload.toStdString()}};
     if (panel) j["panel"] = {{"scenario", panel->document()}, {"path", panelPath.toStdString()}};
     return j;
 }
@@ -82,6 +87,11 @@ std::optional<Session> Session::fromJson(const nlohmann::json& j, QString* error
         if (j.contains("compare") && j["compare"].is_array() && j["compare"].size() == 2) {
             s.compareA = j["compare"][0].get<int>();
             s.compareB = j["compare"][1].get<int>();
+        }
+        if (j.contains("twin") && j["twin"].is_object()) {
+            const auto& t = j["twin"];
+            s.twin = Twin{t.at("capture").get<int>(), t.at("fitted").get<int>(), t.value("changed", 0),
+                          QString::fromStdString(t.value("workload", std::string()))};
         }
         if (j.contains("panel")) {
             auto sc = scenarioOf(j["panel"].at("scenario"));

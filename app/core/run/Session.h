@@ -39,8 +39,15 @@ public:
     std::vector<SessionRun> runs;
     int currentRunId = 0;
     int compareA = 0, compareB = 0; // 0: no comparison shown
-    std::optional<Scenario> panel;  // the scenario in the panel (may be edited and not run)
-    QString panelPath;              // the file it came from, if any
+    // A capture and its twin shown as a pair (core/twin/): run ids, the workload
+    // the twin was fitted with; re-fitted from the capture on open.
+    struct Twin {
+        int capture = 0, fitted = 0, changed = 0;
+        QString workload;
+    };
+    std::optional<Twin> twin;
+    std::optional<Scenario> panel; // the scenario in the panel (may be edited and not run)
+    QString panelPath;             // the file it came from, if any
 
     // Builds the file's contents. `imports` maps a run id to its capture path.
     static Session capture(const RunList& runs, const std::map<int, QString>& imports);

@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -75,6 +76,17 @@ struct TwinReport {
 // logs), compared with the twin's wu_lat/<thread> series.
 TwinReport compareTwin(const ImportResult& capture, const TwinFit& fit, const RunResult& twin,
                        const std::map<std::string, std::vector<Time>>& rtappWuLat = {});
+// The same, from the capture's trace and metrics (the window keeps them as a run).
+TwinReport compareTwin(const Trace& captureTrace, const Metrics& captureMetrics, const TwinFit& fit,
+                       const RunResult& twin, const std::map<std::string, std::vector<Time>>& rtappWuLat = {});
+// How far a row is from its target, in units of the target's tolerance: the
+// difference over 3 pp, over 5 % or 30 % of the capture, or log2 of the ratio
+// for "×2". Above 1: missed. Without a target or a side: nullopt.
+std::optional<double> twinMiss(const TwinRow& row);
+// The rows' indices, worst first: missed targets by how far they miss, then met
+// targets by how close they come to missing, then the rows without a target in
+// report order.
+std::vector<std::size_t> twinRowsWorstFirst(const TwinReport& r);
 std::string twinReportMarkdown(const TwinReport& r);
 nlohmann::json toJson(const TwinReport& r);
 

@@ -132,6 +132,15 @@ std::vector<Time> samplesOf(const Metrics& m, const std::string& series) {
 
 TwinReport compareTwin(const ImportResult& capture, const TwinFit& fit, const RunResult& twin,
                        const std::map<std::string, std::vector<Time>>& rtappWuLat) {
+    return compareTwin(capture.trace, capture.metrics, fit, twin, rtappWuLat);
+}
+
+TwinReport compareTwin(const Trace& captureTrace, const Metrics& captureMetrics, const TwinFit& fit,
+                       const RunResult& twin, const std::map<std::string, std::vector<Time>>& rtappWuLat) {
+    struct {
+        const Trace& trace;
+        const Metrics& metrics;
+    } capture{captureTrace, captureMetrics};
     TwinReport r;
     r.capture = capture.metrics.scenario;
     r.twin = fit.scenario.value("name", "twin");
