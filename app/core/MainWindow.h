@@ -35,6 +35,7 @@ class LessonDock;
 class MetricsPanel;
 class SimulationRunner;
 class TimelinePlot;
+struct FigureChoices;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -78,6 +79,10 @@ public:
     bool confirmLeaveEdits();
     QTableView* runTable() const { return runTable_; }
     bool exportTimelineImage(const QString& path, QSize size, bool wholeRun, QString* error);
+    // As the export dialog chose (page, lanes, cursors, title).
+    bool exportTimelineFigure(const FigureChoices& choices, QString* error);
+    // "basics · gpu.bottom_half = tasklet": the run's scenario and what differs from its preset.
+    QString runFigureTitle(const RunRecord& run) const;
     bool exportMetricsPlot(const QString& path, QSize size, QString* error);
     bool exportMetrics(const QString& path, QString* error);
     bool exportTrace(const QString& path, QString* error);
