@@ -185,6 +185,7 @@ private:
     QString scenarioPath_; // the file Save writes; empty for a preset
     bool modified_ = false;
     bool presentation_ = false;
+    QFont fontBefore_; // the window's own font before presentation mode (none: a default QFont)
     QByteArray normalState_;
     int currentRunId_ = 0;
     Scenario baseScenario_;          // as loaded from the preset or file (modified_ = differs from it)
