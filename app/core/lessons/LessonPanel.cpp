@@ -140,7 +140,6 @@ void LessonPanel::showStep() {
     const int pt = std::max(9, font().pointSize());
     QFont nf = font();
     nf.setPointSizeF(pt * 1.2);
-    question_->setFont(nf);
     answer_->setFont(nf);
     if (!s) {
         lessonTitle_->clear();

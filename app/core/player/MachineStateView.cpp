@@ -108,13 +108,12 @@ void widths(const QTreeWidget* tree, const QTreeWidgetItem* parent, int depth, i
 } // namespace
 
 void MachineStateView::fitColumns() {
-    // the names as wide as they need, but no more than half, and narrower (down
-    // to two fifths) while that lets every value stand on one line; what does
-    // not fit wraps at its spaces
+    // the names as wide as they need, but no more than half; a value (or a
+    // name) that does not fit wraps at its spaces
     const int view = tree_->viewport()->width();
     int names = 0, values = 0;
     widths(tree_, tree_->invisibleRootItem(), 0, names, values);
-    const int w = std::max(40, std::min({names, view / 2, std::max(view * 2 / 5, view - values)}));
+    const int w = std::max(40, std::min(names, view / 2));
     if (tree_->columnWidth(0) != w) tree_->setColumnWidth(0, w);
     tree_->doItemsLayout(); // wrapped values: row heights for the new width
 }
