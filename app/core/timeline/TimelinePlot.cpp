@@ -226,7 +226,7 @@ void TimelinePlot::rebuildLegend() {
     fitLegendTo(width());
 }
 
-void TimelinePlot::fitLegendTo(int w) {
+void TimelinePlot::fitLegendTo(int w, int maxRows) {
     // as many time ticks as labels of this font fit
     const int ticks = std::clamp(static_cast<int>((w - 150) / (baseFontPt_ * 11.0)), 3, 10);
     xAxis->ticker()->setTickCount(ticks);
@@ -256,7 +256,7 @@ void TimelinePlot::fitLegendTo(int w) {
             break;
         }
     }
-    wrap = std::max(wrap, (items + 3) / 4); // at most four rows: a narrow window keeps its lanes
+    wrap = std::max(wrap, (items + maxRows - 1) / maxRows); // a small window keeps its lanes
     if (legend->wrap() != wrap) {
         legend->setWrap(wrap);
         legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
@@ -274,7 +274,7 @@ bool TimelinePlot::exportImage(const QString& path, QSize size, QString* error) 
 }
 
 bool TimelinePlot::exportImage(const QString& path, const ExportPage& page, QString* error) {
-    fitLegendTo(page.size.width());
+    fitLegendTo(page.size.width(), 6); // a figure: every name whole
     const bool ok = exportPlot(this, path, page, error, title_->text());
     fitLegendTo(width());
     return ok;

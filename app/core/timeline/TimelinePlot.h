@@ -61,8 +61,9 @@ public:
     // Export what is shown to PNG/SVG/PDF at `size`, legend laid out for that width.
     bool exportImage(const QString& path, QSize size, QString* error);
     bool exportImage(const QString& path, const ExportPage& page, QString* error);
-    // One legend row when it fits in `width` pixels, else two.
-    void fitLegendTo(int width);
+    // As few legend rows as fit their names whole in `width` pixels, at most
+    // `maxRows` (on screen two: the lanes keep their height, names may be cut).
+    void fitLegendTo(int width, int maxRows = 2);
 
     std::optional<TimelineItem> itemAt(const QPointF& pos) const;
     const std::optional<TimelineItem>& selection() const { return scene_.selection; }
