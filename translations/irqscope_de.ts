@@ -77,6 +77,32 @@
     </message>
 </context>
 <context>
+    <name>FigureOptions</name>
+    <message>
+        <source>Paper: 17 × 9.5 cm, 8.5 pt, 300 dpi</source>
+        <translation>Papier: 17 × 9,5 cm, 8,5 pt, 300 dpi</translation>
+    </message>
+    <message>
+        <source>Slide: 16:9, 18 pt, 1920 × 1080</source>
+        <translation>Folie: 16:9, 18 pt, 1920 × 1080</translation>
+    </message>
+    <message>
+        <source>Custom size</source>
+        <translation>Eigene Größe</translation>
+    </message>
+    <message>
+        <source>%1 unset</source>
+        <translation>%1 nicht gesetzt</translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n more</source>
+        <translation>
+            <numerusform>+%n weitere</numerusform>
+            <numerusform>+%n weitere</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ItemText</name>
     <message>
         <source>interrupt</source>
@@ -1388,6 +1414,34 @@
         <source>PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG-Bild (*.png);;SVG-Vektorgrafik (*.svg);;PDF-Dokument (*.pdf)</translation>
     </message>
+    <message>
+        <source>Paper: one column of a paper, 17 cm wide, 8.5 pt type (a PNG at 300 dpi). Slide: 16:9 with large type and the high-contrast colours. SVG and PDF keep the physical size.</source>
+        <translation>Papier: eine Spalte eines Artikels, 17 cm breit, 8,5-pt-Schrift (ein PNG mit 300 dpi). Folie: 16:9 mit großer Schrift und den kontrastreichen Farben. SVG und PDF behalten die physische Größe.</translation>
+    </message>
+    <message>
+        <source>Page:</source>
+        <translation>Seite:</translation>
+    </message>
+    <message>
+        <source>Cursors, selection and highlights</source>
+        <translation>Cursor, Auswahl und Hervorhebungen</translation>
+    </message>
+    <message>
+        <source>Only the lanes shown (filter, hidden idle CPUs)</source>
+        <translation>Nur die gezeigten Spuren (Filter, ausgeblendete untätige CPUs)</translation>
+    </message>
+    <message>
+        <source>Draw:</source>
+        <translation>Zeichnen:</translation>
+    </message>
+    <message>
+        <source>Printed above the lanes; empty: no title</source>
+        <translation>Über den Spuren gedruckt; leer: kein Titel</translation>
+    </message>
+    <message>
+        <source>Title:</source>
+        <translation>Titel:</translation>
+    </message>
 </context>
 <context>
     <name>irqscope::app::KnobPanel</name>
@@ -2335,10 +2389,6 @@
         <translation>es gibt keinen Lauf zum Exportieren</translation>
     </message>
     <message>
-        <source> — %1</source>
-        <translation> — %1</translation>
-    </message>
-    <message>
         <source>Cannot export</source>
         <translation>Export nicht möglich</translation>
     </message>
@@ -3078,6 +3128,10 @@
     <message>
         <source>%1 idle CPUs hidden (CPU %2) — View ▸ Hide idle CPUs</source>
         <translation>%1 untätige CPUs ausgeblendet (CPU %2) — Ansicht ▸ Untätige CPUs ausblenden</translation>
+    </message>
+    <message>
+        <source>idle CPUs not shown: %1</source>
+        <translation>untätige CPUs nicht gezeigt: %1</translation>
     </message>
 </context>
 <context>

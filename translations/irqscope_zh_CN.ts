@@ -77,6 +77,31 @@
     </message>
 </context>
 <context>
+    <name>FigureOptions</name>
+    <message>
+        <source>Paper: 17 × 9.5 cm, 8.5 pt, 300 dpi</source>
+        <translation>论文：17 × 9.5 厘米，8.5 磅，300 dpi</translation>
+    </message>
+    <message>
+        <source>Slide: 16:9, 18 pt, 1920 × 1080</source>
+        <translation>幻灯片：16:9，18 磅，1920 × 1080</translation>
+    </message>
+    <message>
+        <source>Custom size</source>
+        <translation>自定义尺寸</translation>
+    </message>
+    <message>
+        <source>%1 unset</source>
+        <translation>%1 未设置</translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n more</source>
+        <translation>
+            <numerusform>另有 %n 项</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ItemText</name>
     <message>
         <source>interrupt</source>
@@ -1387,6 +1412,34 @@
         <source>PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
     </message>
+    <message>
+        <source>Paper: one column of a paper, 17 cm wide, 8.5 pt type (a PNG at 300 dpi). Slide: 16:9 with large type and the high-contrast colours. SVG and PDF keep the physical size.</source>
+        <translation>论文：论文中的一栏，宽 17 厘米，8.5 磅字体（PNG 为 300 dpi）。幻灯片：16:9，大字体和高对比度配色。SVG 和 PDF 保留实际物理尺寸。</translation>
+    </message>
+    <message>
+        <source>Page:</source>
+        <translation>页面：</translation>
+    </message>
+    <message>
+        <source>Cursors, selection and highlights</source>
+        <translation>光标、选中项和高亮</translation>
+    </message>
+    <message>
+        <source>Only the lanes shown (filter, hidden idle CPUs)</source>
+        <translation>仅显示中的通道（过滤、隐藏的空闲 CPU）</translation>
+    </message>
+    <message>
+        <source>Draw:</source>
+        <translation>绘制：</translation>
+    </message>
+    <message>
+        <source>Printed above the lanes; empty: no title</source>
+        <translation>印在通道上方；留空：无标题</translation>
+    </message>
+    <message>
+        <source>Title:</source>
+        <translation>标题：</translation>
+    </message>
 </context>
 <context>
     <name>irqscope::app::KnobPanel</name>
@@ -2330,10 +2383,6 @@
         <translation>没有可导出的运行</translation>
     </message>
     <message>
-        <source> — %1</source>
-        <translation> — %1</translation>
-    </message>
-    <message>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
@@ -3071,6 +3120,10 @@
     <message>
         <source>%1 idle CPUs hidden (CPU %2) — View ▸ Hide idle CPUs</source>
         <translation>已隐藏 %1 个空闲 CPU（CPU %2）— 视图 ▸ 隐藏空闲 CPU</translation>
+    </message>
+    <message>
+        <source>idle CPUs not shown: %1</source>
+        <translation>未显示的空闲 CPU：%1</translation>
     </message>
 </context>
 <context>

@@ -139,7 +139,7 @@ int cmdImport(Args& a) {
         Scenario label; // the image title names the capture
         const auto slash = path.find_last_of('/');
         label.setName(slash == std::string::npos ? path : path.substr(slash + 1));
-        rc |= writeImage(result->trace, result->metrics, label, out.image);
+        rc |= writeImage(result->trace, result->metrics, label, out.image, out.imagePreset);
     }
     if (!out.any()) printSummary(result->metrics);
     return rc;

@@ -104,7 +104,7 @@ int cmdRun(Args& a) {
     int rc = 0;
     if (!out.metrics.empty()) rc |= writeMetrics(result->metrics, out.metrics);
     if (!out.trace.empty()) rc |= writeTrace(result->trace, &result->stateLog, out.trace);
-    if (!out.image.empty()) rc |= writeImage(result->trace, result->metrics, sa.scenario, out.image);
+    if (!out.image.empty()) rc |= writeImage(result->trace, result->metrics, sa.scenario, out.image, out.imagePreset);
     if (rtappLogs) rc |= writeRtappLogs(*result, sa.scenario, *rtappLogs);
     if (!out.any()) printSummary(result->metrics);
     if (result->metrics.cancelled) {

@@ -23,7 +23,8 @@ commands:
                                   range, unit and what it controls
   run PRESET|FILE [--set K=V]... [--seed N] [--duration 500ms]
       [--metrics FILE.json|FILE.csv|-] [--trace FILE.json|FILE.pftrace]
-      [--image FILE.png|.svg|.pdf] [--rtapp-logs DIR] [--quiet]
+      [--image FILE.png|.svg|.pdf [--image-preset paper|slide]]
+      [--rtapp-logs DIR] [--quiet]
                                   simulate and write what is asked (metrics
                                   .csv: long format run,metric,value; trace
                                   .pftrace: Perfetto protobuf, else Chrome JSON;
@@ -36,7 +37,8 @@ commands:
                                   K-th of N slices) and print percentiles
   merge OUT.csv|- PART.csv...     join the shards of a sweep, checking that
                                   every run is there exactly once
-  import TRACE [--metrics FILE|-] [--trace FILE] [--image FILE] [--quiet]
+  import TRACE [--metrics FILE|-] [--trace FILE] [--image FILE]
+      [--image-preset paper|slide] [--quiet]
                                   read an ftrace text capture
   twin CAPTURE -o TWIN.json [--workload TASKSET.json] [--replay-arrivals]
       [--report REPORT] [--rtapp-logs DIR] [--seed N] [--quiet]

@@ -130,6 +130,7 @@ bool OutputPaths::take(const std::string& flag, Args& args) {
                         : flag == "--trace" ? &trace
                         : flag == "--image" ? &image
                                             : nullptr;
+    if (flag == "--image-preset") slot = &imagePreset;
     if (!slot) return false;
     std::string v = args.value(flag);
     if (!slot->empty()) throw UsageError{flag + " is given twice ('" + *slot + "' and '" + v + "')"};
@@ -141,6 +142,11 @@ bool OutputPaths::take(const std::string& flag, Args& args) {
 void OutputPaths::check() const {
     if (!image.empty())
         if (auto err = checkImagePath(image)) throw UsageError{*err};
+    if (!imagePreset.empty()) {
+        if (imagePreset != "paper" && imagePreset != "slide")
+            throw UsageError{"--image-preset expects paper or slide, found '" + imagePreset + "'"};
+        if (image.empty()) throw UsageError{"--image-preset needs --image FILE"};
+    }
     const std::pair<const char*, const std::string*> outs[] = {
         {"--metrics", &metrics}, {"--trace", &trace}, {"--image", &image}};
     for (std::size_t i = 0; i < std::size(outs); ++i) {
@@ -193,11 +199,14 @@ void ensureQtApplication() {
 }
 } // namespace
 
-int writeImage(const Trace& t, const Metrics& m, const Scenario& s, const std::string& path) {
+int writeImage(const Trace& t, const Metrics& m, const Scenario& s, const std::string& path,
+               const std::string& preset) {
     ensureQtApplication();
     QString err;
     app::TimelineImageOptions opt;
-    opt.title = QString::fromStdString(s.title().empty() ? s.name() : s.name() + " — " + s.title());
+    opt.title = app::figureTitle(s);
+    if (preset == "paper") opt.preset = app::FigurePreset::Paper;
+    else if (preset == "slide") opt.preset = app::FigurePreset::Slide;
     if (!app::saveTimelineImage(t, m, opt, QString::fromStdString(path), &err)) {
         std::fprintf(stderr, "irqscope-cli: %s: cannot write image: %s\n", path.c_str(), err.toStdString().c_str());
         return 1;

@@ -21,6 +21,7 @@ class Args;
 // most once, and no two naming the same file; checked before anything runs.
 struct OutputPaths {
     std::string metrics, trace, image;
+    std::string imagePreset; // --image-preset paper|slide (empty: 1600 x 900 px)
     bool any() const { return !metrics.empty() || !trace.empty() || !image.empty(); }
     // Takes the value of `flag` if it is an output flag; false if it is not one.
     bool take(const std::string& flag, Args& args);
@@ -39,7 +40,10 @@ bool isPerfettoPath(const std::string& path);
 // several runs' metrics in long format.
 std::vector<std::pair<std::string, std::string>> metricsLong(const Metrics& m);
 std::string metricsLongCsv(const std::vector<std::pair<std::string, const Metrics*>>& runs);
-int writeImage(const Trace& t, const Metrics& m, const Scenario& s, const std::string& path);
+// Titled with the scenario and what differs from its preset; `preset` "paper" or
+// "slide" sets the page (empty: 1600 x 900 px).
+int writeImage(const Trace& t, const Metrics& m, const Scenario& s, const std::string& path,
+               const std::string& preset = {});
 std::optional<std::string> checkImagePath(const std::string& path);
 void printSummary(const Metrics& m);
 // One row per run and latency series (count, mean, p50, p95, p99, max,

@@ -421,9 +421,15 @@ void MainWindow::setPresentationMode(bool on) {
     presentation_ = on;
     const Palette::Theme theme = on ? Palette::Theme::Presentation : Palette::Theme::Standard;
     const int pt = on ? 16 : 9;
-    QFont f = QApplication::font();
-    if (on) f.setPointSize(15);
-    setFont(f);
+    if (on) {
+        // given back exactly when it ends: none of its own (inherit) unless it had one
+        fontBefore_ = testAttribute(Qt::WA_SetFont) ? font() : QFont();
+        QFont f = font();
+        f.setPointSize(15);
+        setFont(f);
+    } else {
+        setFont(fontBefore_);
+    }
     timeline_->setTheme(theme);
     timeline_->setBaseFontSize(pt);
     compare_->setTheme(theme, pt);

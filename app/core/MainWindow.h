@@ -36,6 +36,7 @@ class MetricsPanel;
 class SimulationRunner;
 class TimelinePlot;
 class TwinController;
+struct FigureChoices;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -83,6 +84,10 @@ public:
     bool confirmLeaveEdits();
     QTableView* runTable() const { return runTable_; }
     bool exportTimelineImage(const QString& path, QSize size, bool wholeRun, QString* error);
+    // As the export dialog chose (page, lanes, cursors, title).
+    bool exportTimelineFigure(const FigureChoices& choices, QString* error);
+    // "basics · gpu.bottom_half = tasklet": the run's scenario and what differs from its preset.
+    QString runFigureTitle(const RunRecord& run) const;
     bool exportMetricsPlot(const QString& path, QSize size, QString* error);
     bool exportMetrics(const QString& path, QString* error);
     bool exportTrace(const QString& path, QString* error);
@@ -185,6 +190,7 @@ private:
     QString scenarioPath_; // the file Save writes; empty for a preset
     bool modified_ = false;
     bool presentation_ = false;
+    QFont fontBefore_; // the window's own font before presentation mode (none: a default QFont)
     QByteArray normalState_;
     int currentRunId_ = 0;
     Scenario baseScenario_;          // as loaded from the preset or file (modified_ = differs from it)

@@ -189,19 +189,26 @@ void MainWindow::rememberExportDir(const QString& path) {
 }
 
 bool MainWindow::exportTimelineImage(const QString& path, QSize size, bool wholeRun, QString* err) {
+    FigureChoices c;
+    c.path = path;
+    c.size = size;
+    c.wholeRun = wholeRun;
+    if (const RunRecord* r = currentRun()) c.title = runFigureTitle(*r);
+    return exportTimelineFigure(c, err);
+}
+
+QString MainWindow::runFigureTitle(const RunRecord& r) const {
+    return r.scenario ? figureTitle(*r.scenario) : r.name;
+}
+
+bool MainWindow::exportTimelineFigure(const FigureChoices& choices, QString* err) {
     const RunRecord* r = currentRun();
     if (!r) {
         if (err) *err = tr("there is no run to export");
         return false;
     }
-    if (!wholeRun) return timeline_->exportImage(path, size, err); // what is on screen, selection included
-    TimelineImageOptions opt;
-    opt.title = r->label + (r->scenario && !r->scenario->title().empty()
-                                ? tr(" — %1").arg(QString::fromStdString(r->scenario->title()))
-                                : QString());
-    opt.size = size;
-    opt.presentation = presentation_;
-    return saveTimelineImage(r->result->trace, r->result->metrics, opt, path, err);
+    const TimelineImageOptions opt = timelineFigureOptions(*timeline_, choices, presentation_);
+    return saveTimelineImage(r->result->trace, r->result->metrics, opt, choices.path, err);
 }
 
 bool MainWindow::exportMetricsPlot(const QString& path, QSize size, QString* err) {
@@ -232,11 +239,11 @@ void MainWindow::exportTimelineDialog() {
     const RunRecord* r = currentRun();
     if (!r) return;
     ImageExportDialog dlg(QDir(exportDir()).filePath(r->name + QStringLiteral("-timeline.svg")), QSize(1600, 900), true,
-                          this);
+                          this, runFigureTitle(*r));
     if (dlg.exec() != QDialog::Accepted) return;
     rememberExportDir(dlg.path());
     QString err;
-    if (!exportTimelineImage(dlg.path(), dlg.imageSize(), dlg.wholeRun(), &err)) error(tr("Cannot export"), err);
+    if (!exportTimelineFigure(dlg.choices(), &err)) error(tr("Cannot export"), err);
     else status_->setText(tr("Exported %1").arg(dlg.path()));
 }
 

@@ -1,17 +1,14 @@
 #include "core/timeline_image.h"
 
-#include "core/atomic_file.h"
 #include "core/export/PlotExport.h"
+#include "core/timeline/Hatch.h"
 #include "core/timeline/LaneRenderer.h"
 #include "core/timeline/TimeAxisTicker.h"
 #include "core/timeline/TimelinePlot.h"
 
 #include <QApplication>
-#include <QBuffer>
 #include <QFontMetricsF>
 #include <QPainter>
-#include <QPdfWriter>
-#include <QSvgGenerator>
 
 #include <cmath>
 
@@ -19,12 +16,20 @@ namespace irqscope::app {
 
 namespace {
 
+bool presentationLook(const TimelineImageOptions& opt) {
+    return opt.preset == FigurePreset::Slide || (opt.preset == FigurePreset::Custom && opt.presentation);
+}
+double baseFontPt(const TimelineImageOptions& opt) {
+    if (opt.preset != FigurePreset::Custom) return figurePage(opt.preset).fontPt;
+    return opt.presentation ? 16 : 9; // as the window's timeline
+}
+
 // The widget-free composition: title, lane labels, lanes, time axis, legend.
-void compose(QPainter& p, const Trace& t, const TimelineImageOptions& opt, const TimeRange& range) {
-    const QSize size = opt.size;
-    const Palette palette(opt.presentation ? Palette::Theme::Presentation : Palette::Theme::Standard);
+void compose(QPainter& p, QSize size, const Trace& t, const TimelineImageOptions& opt, const TimeRange& range) {
+    const Palette palette(presentationLook(opt) ? Palette::Theme::Presentation : Palette::Theme::Standard);
     p.fillRect(QRect(QPoint(0, 0), size), Qt::white);
-    QFont font(QStringLiteral("DejaVu Sans"), opt.presentation ? 14 : 9);
+    QFont font(QStringLiteral("DejaVu Sans"));
+    font.setPointSizeF(baseFontPt(opt));
     QFont bold = font;
     bold.setBold(true);
     QFont titleFont = bold;
@@ -32,7 +37,7 @@ void compose(QPainter& p, const Trace& t, const TimelineImageOptions& opt, const
     const QFontMetricsF fm(font), fmb(bold), fmt(titleFont);
 
     LaneLayout layout;
-    layout.build(t, LaneFilter{});
+    layout.build(t, opt.lanes);
     double labelW = 40;
     for (const LaneSlot& s : layout.laneSlots())
         labelW = std::max(labelW, fmb.horizontalAdvance(qstr(t.lane(s.lane).name)));
@@ -101,6 +106,11 @@ void compose(QPainter& p, const Trace& t, const TimelineImageOptions& opt, const
     for (const auto& [col, name] : items) {
         const QRectF sq(x, y + (fm.height() - sh) / 2, sw, sh);
         p.fillRect(sq, col);
+        if (&col == &items.back().first) { // irqs off
+            Hatch hatch(QColor(0, 0, 0, 90), 4);
+            hatch.add(p, sq);
+            hatch.finish(p);
+        }
         p.setPen(QPen(col.darker(160), 1));
         p.drawRect(sq);
         p.setPen(palette.text());
@@ -111,36 +121,9 @@ void compose(QPainter& p, const Trace& t, const TimelineImageOptions& opt, const
 
 bool composeToFile(const Trace& t, const TimelineImageOptions& opt, const TimeRange& range, const QString& path,
                    QString* error) {
-    const auto fmt = imageFormatFor(path);
-    QByteArray bytes;
-    QBuffer buf(&bytes);
-    buf.open(QIODevice::WriteOnly);
-    if (fmt == ImageFormat::Png) {
-        QImage img(opt.size, QImage::Format_RGB32);
-        QPainter p(&img);
-        compose(p, t, opt, range);
-        p.end();
-        img.save(&buf, "PNG");
-    } else if (fmt == ImageFormat::Svg) {
-        QSvgGenerator gen;
-        gen.setOutputDevice(&buf);
-        gen.setSize(opt.size);
-        gen.setViewBox(QRect(QPoint(0, 0), opt.size));
-        gen.setTitle(opt.title);
-        QPainter p(&gen);
-        compose(p, t, opt, range);
-        p.end();
-    } else {
-        QPdfWriter pdf(&buf);
-        pdf.setPageSize(QPageSize(QSizeF(opt.size), QPageSize::Point));
-        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-        pdf.setResolution(72);
-        QPainter p(&pdf);
-        compose(p, t, opt, range);
-        p.end();
-    }
-    buf.close();
-    return writeFileAtomically(path, bytes, error);
+    return writeFigure(
+        path, figureExportPage(opt.preset, opt.size), opt.title,
+        [&](QPainter& p, QSize layout) { compose(p, layout, t, opt, range); }, error);
 }
 
 } // namespace
@@ -159,16 +142,51 @@ bool saveTimelineImage(const Trace& trace, const Metrics&, const TimelineImageOp
     if (!qobject_cast<QApplication*>(QCoreApplication::instance()))
         return composeToFile(trace, opt, range, path, error);
 
+    const ExportPage page = figureExportPage(opt.preset, opt.size);
     TimelinePlot plot;
     plot.setAttribute(Qt::WA_DontShowOnScreen);
-    plot.resize(opt.size);
-    if (opt.presentation) {
-        plot.setTheme(Palette::Theme::Presentation);
-        plot.setBaseFontSize(14);
-    }
+    plot.resize(page.size);
+    if (presentationLook(opt)) plot.setTheme(Palette::Theme::Presentation);
+    plot.setBaseFontSize(baseFontPt(opt));
+    plot.setFigure(true);
     plot.setTrace(&trace, opt.title);
+    plot.setLaneFilter(opt.lanes);
     plot.setView(range, false);
-    return plot.exportImage(path, opt.size, error);
+    if (opt.selection) plot.selectItem(opt.selection);
+    plot.setHighlights(opt.highlights);
+    plot.setCursorTime(opt.cursor);
+    plot.setCursorB(opt.cursorB);
+    return plot.exportImage(path, page, error);
+}
+
+TimelineImageOptions timelineFigureOptions(const TimelinePlot& shown, const FigureChoices& choices, bool presentation) {
+    TimelineImageOptions opt;
+    opt.title = choices.title;
+    opt.size = choices.size;
+    opt.preset = choices.preset;
+    opt.presentation = presentation;
+    if (!choices.wholeRun) {
+        const TimeRange v = shown.view();
+        opt.t0 = static_cast<Time>(std::floor(v.t0));
+        opt.t1 = static_cast<Time>(std::ceil(v.t1));
+    }
+    if (choices.activeLanesOnly) {
+        opt.lanes = shown.laneFilter();
+    } else {
+        // every lane of the kinds shown, none hidden, none folded
+        const LaneFilter& f = shown.laneFilter();
+        opt.lanes.cpus = f.cpus;
+        opt.lanes.irqLines = f.irqLines;
+        opt.lanes.tasks = f.tasks;
+        opt.lanes.hideIdleCpus = false;
+    }
+    if (choices.overlays) {
+        opt.selection = shown.selection();
+        opt.highlights = shown.highlights();
+        opt.cursor = shown.cursorTime();
+        opt.cursorB = shown.cursorB();
+    }
+    return opt;
 }
 
 } // namespace irqscope::app

@@ -44,6 +44,9 @@ _irqscope_cli() {
         --image-format)
             COMPREPLY=($(compgen -W "svg png pdf" -- "$cur"))
             return ;;
+        --image-preset)
+            COMPREPLY=($(compgen -W "paper slide" -- "$cur"))
+            return ;;
         --seed | --duration | --jobs | --shard)
             return ;;
     esac
@@ -52,9 +55,9 @@ _irqscope_cli() {
     case "$cmd" in
         presets) opts="--format" ;;
         describe) opts="--set --params --format" ;;
-        run) opts="--set --seed --duration --metrics --trace --image --quiet" ;;
+        run) opts="--set --seed --duration --metrics --trace --image --image-preset --quiet" ;;
         sweep) opts="--vary --set --duration --jobs --shard --images --image-format --format --quiet --out" ;;
-        import) opts="--metrics --trace --image --quiet" ;;
+        import) opts="--metrics --trace --image --image-preset --quiet" ;;
         twin) opts="-o --workload --replay-arrivals --report --rtapp-logs --seed --quiet" ;;
         merge) _filedir csv; return ;;
     esac

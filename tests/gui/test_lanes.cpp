@@ -2,12 +2,9 @@
 // interrupt-line lanes switch on, idle CPUs are hidden and said so, the filter
 // keeps CPU ranges and named tasks, the lane menu pins, moves, collapses and
 // hides, and 48 CPUs never overprint their labels.
-#include "core/MainWindow.h"
-#include "core/run/SimulationRunner.h"
 #include "core/timeline/LaneBar.h"
-#include "core/timeline/TimelinePlot.h"
 #include "core/timeline/TimelinePlottable.h"
-#include "test_settings.h"
+#include "main_window_fixture.h"
 
 #include <QAction>
 #include <QLineEdit>
@@ -17,11 +14,9 @@
 using namespace irqscope;
 using namespace irqscope::app;
 
-class TestLanes : public QObject {
+class TestLanes : public QObject, irqscope::test::MainWindowFixture {
     Q_OBJECT
-    std::unique_ptr<MainWindow> w_;
 
-    TimelinePlot* plot() const { return w_->timeline(); }
     LaneBar* bar() const { return w_->findChild<LaneBar*>(); }
     std::vector<std::string> shown() const { return plot()->shownLaneNames(); }
     bool has(const std::string& name) const {
@@ -34,20 +29,6 @@ class TestLanes : public QObject {
             n += plot()->scene().trace()->lane(s.lane).type == type;
         return n;
     }
-    void open(const QString& what) {
-        if (what.endsWith(QStringLiteral(".json"))) QVERIFY(w_->openScenarioFile(what));
-        else QVERIFY(w_->loadPreset(what));
-        QVERIFY(w_->runner()->waitForIdle(60000));
-        QTRY_VERIFY(plot()->scene().trace() && plot()->scene().trace() == &w_->currentRun()->result->trace);
-    }
-    // IRQSCOPE_SCREENSHOTS=DIR: the window as the user guide shows it.
-    void snapshot(const char* name) {
-        const QByteArray dir = qgetenv("IRQSCOPE_SCREENSHOTS");
-        if (dir.isEmpty()) return;
-        plot()->replot();
-        QCoreApplication::processEvents();
-        w_->grab().save(QString::fromLocal8Bit(dir) + QLatin1Char('/') + QString::fromLatin1(name));
-    }
     QAction* menuAction(const std::string& lane, const char* id) {
         const Trace* t = plot()->scene().trace();
         for (std::uint32_t l = 0; l < t->laneCount(); ++l)
@@ -57,14 +38,7 @@ class TestLanes : public QObject {
 
 private slots:
     void initTestCase() {
-        irqscope::test::useOwnSettings("test_lanes");
-        MainWindow::Options opt;
-        opt.restoreState = false;
-        w_ = std::make_unique<MainWindow>(opt);
-        w_->resize(1366, 768);
-        w_->show();
-        QVERIFY(QTest::qWaitForWindowExposed(w_.get()));
-        QVERIFY(w_->runner()->waitForIdle(20000));
+        openWindow("test_lanes");
         QVERIFY(bar());
     }
 
@@ -75,7 +49,7 @@ private slots:
         w_->action(QStringLiteral("lanesTask"))->trigger();
         QVERIFY(plot()->laneFilter().tasks);
         for (const char* task : {"fast", "medium", "slow"}) QVERIFY2(has(task), task);
-        snapshot("lanes-tasks.png");
+        snapshot(QStringLiteral("user-guide-lanes-tasks.png"));
         // the task lane shows the task running, not idle
         const LaneSlot& last = plot()->scene().layout.laneSlots().back();
         QVERIFY(plot()->scene().trace()->segmentCount(last.lane, 0) > 0);
@@ -104,7 +78,7 @@ private slots:
             QVERIFY(LaneLayout::busyShare(t, s.lane) >= LaneLayout::kIdleShare);
         QCOMPARE(count(LaneType::Cpu) + int(hidden.size()), 48);
         QVERIFY(TimelinePlottable::hiddenNote(t, hidden).contains(QStringLiteral("idle")));
-        snapshot("lanes-48cpus.png");
+        snapshot(QStringLiteral("user-guide-lanes-48cpus.png"));
         w_->action(QStringLiteral("lanesHideIdle"))->trigger();
         QCOMPARE(count(LaneType::Cpu), 48);
         QVERIFY(plot()->scene().layout.hiddenIdle().empty());
@@ -131,7 +105,7 @@ private slots:
         plot()->replot();
         QCOMPARE(plot()->laneLabelsShown(), 3);
         QVERIFY(plot()->depthLabelsShown() >= 3); // task / softirq / hardirq rows have room now
-        snapshot("lanes-filter.png");
+        snapshot(QStringLiteral("user-guide-lanes-filter.png"));
         bar()->filterEdit()->clear();
     }
 

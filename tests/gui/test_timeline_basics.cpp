@@ -2,18 +2,12 @@
 // whenever the pointer is over the timeline, whichever widget has the focus
 // (but never while one takes text), and a second cursor (Ctrl+click) measures
 // the time from the first.
-#include "core/MainWindow.h"
 #include "core/events/EventList.h"
-#include "core/lessons/LessonDock.h"
 #include "core/metrics/LatencyPlot.h"
 #include "core/metrics/MetricsPanel.h"
-#include "core/player/PlayerBar.h"
-#include "core/run/SimulationRunner.h"
-#include "core/scenario/KnobPanel.h"
 #include "core/timeline/LaneBar.h"
 #include "core/timeline/SwatchLegendItem.h"
-#include "core/timeline/TimelinePlot.h"
-#include "test_settings.h"
+#include "main_window_fixture.h"
 
 #include <QComboBox>
 #include <QDockWidget>
@@ -24,24 +18,12 @@
 using namespace irqscope;
 using namespace irqscope::app;
 
-class TestTimelineBasics : public QObject {
+class TestTimelineBasics : public QObject, irqscope::test::MainWindowFixture {
     Q_OBJECT
-    std::unique_ptr<MainWindow> w_;
-    TimelinePlot* plot() const { return w_->timeline(); }
     QPoint inside() const { return plot()->axisRect()->rect().center(); }
 
 private slots:
-    void initTestCase() {
-        irqscope::test::useOwnSettings("test_timeline_basics");
-        MainWindow::Options opt;
-        opt.restoreState = false;
-        w_ = std::make_unique<MainWindow>(opt);
-        w_->resize(1366, 768);
-        w_->show();
-        QVERIFY(QTest::qWaitForWindowExposed(w_.get()));
-        QVERIFY(w_->runner()->waitForIdle(20000));
-        QTRY_VERIFY(plot()->scene().trace());
-    }
+    void initTestCase() { openWindow("test_timeline_basics"); }
 
     void wsadWhileHovered() {
         QTableView* other = w_->runTable();
@@ -112,12 +94,10 @@ private slots:
         QCOMPARE(plot()->selection()->segment.start, s1.start);
         QCOMPARE(plot()->selection()->segment.kind, ContextKind::Hardirq);
         QVERIFY(plot()->view().t0 <= double(s1.start) && plot()->view().t1 >= double(s1.end));
-        if (const QByteArray dir = qgetenv("IRQSCOPE_SCREENSHOTS"); !dir.isEmpty()) {
+        if (qEnvironmentVariableIsSet("IRQSCOPE_SCREENSHOTS")) {
             plot()->setCursorTime(s1.start - 3000);
             plot()->setCursorB(s1.end);
-            plot()->replot();
-            QCoreApplication::processEvents();
-            w_->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/events.png"));
+            snapshot(QStringLiteral("user-guide-events.png"));
             plot()->setCursorB(std::nullopt);
         }
         // timeline -> list
@@ -165,40 +145,6 @@ private slots:
             if (auto* it = qobject_cast<SwatchLegendItem*>(plot()->legend->item(i))) names << it->text();
         for (const char* m : {"raise", "ack", "DIR", "wake-up"})
             QVERIFY2(names.contains(QString::fromLatin1(m)), qPrintable(names.join(QLatin1Char(','))));
-    }
-
-    // Ending a lesson (which turned presentation mode on) gives back the fonts,
-    // the player speed and the docks as they were (issue 19 point 8).
-    void lessonEndRestoresFontsSpeedLayout() {
-        auto sizes = [this] {
-            std::map<QString, double> m; // largest font per widget class in the scenario panel and toolbars
-            for (QWidget* wd : w_->knobs()->findChildren<QWidget*>())
-                m[QStringLiteral("knobs")] = std::max(m[QStringLiteral("knobs")], wd->font().pointSizeF());
-            for (QWidget* wd : w_->playerBar()->findChildren<QWidget*>())
-                m[QStringLiteral("player")] = std::max(m[QStringLiteral("player")], wd->font().pointSizeF());
-            m[QStringLiteral("window")] = w_->font().pointSizeF();
-            return m;
-        };
-        auto docks = [this] {
-            QStringList v;
-            for (QDockWidget* d : w_->findChildren<QDockWidget*>())
-                if (d->isVisible()) v << d->objectName();
-            v.sort();
-            return v;
-        };
-        const auto before = sizes();
-        const QStringList docksBefore = docks();
-        const QString speed = w_->playerBar()->speedCombo()->currentText();
-        QVERIFY(!w_->presentationMode());
-        QVERIFY(w_->lessons()->startLesson(QStringLiteral("intro")));
-        QVERIFY(w_->presentationMode());
-        QVERIFY(w_->runner()->waitForIdle(20000));
-        QTRY_VERIFY(sizes()[QStringLiteral("knobs")] > before.at(QStringLiteral("knobs")));
-        w_->lessons()->stopAction()->trigger();
-        QVERIFY(!w_->presentationMode());
-        QCOMPARE(sizes(), before);
-        QCOMPARE(w_->playerBar()->speedCombo()->currentText(), speed);
-        QCOMPARE(docks(), docksBefore);
     }
 
     // The latency plot's percentile labels never overlap (issue 19 point 9):

@@ -2,6 +2,8 @@
 
 #include "core/export/PlotExport.h"
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -13,7 +15,8 @@
 
 namespace irqscope::app {
 
-ImageExportDialog::ImageExportDialog(const QString& suggestedPath, QSize size, bool offerRange, QWidget* parent)
+ImageExportDialog::ImageExportDialog(const QString& suggestedPath, QSize size, bool timeline, QWidget* parent,
+                                     const QString& title)
     : QDialog(parent) {
     setWindowTitle(tr("Export image"));
     auto* form = new QFormLayout(this);
@@ -25,6 +28,15 @@ ImageExportDialog::ImageExportDialog(const QString& suggestedPath, QSize size, b
     pathRow->addWidget(path_, 1);
     pathRow->addWidget(browse);
     form->addRow(tr("File:"), pathRow);
+    if (timeline) {
+        preset_ = new QComboBox(this);
+        for (FigurePreset p : {FigurePreset::Custom, FigurePreset::Paper, FigurePreset::Slide})
+            preset_->addItem(figurePresetName(p), int(p));
+        preset_->setToolTip(tr("Paper: one column of a paper, 17 cm wide, 8.5 pt type (a PNG at 300 dpi). "
+                               "Slide: 16:9 with large type and the high-contrast colours. SVG and PDF keep "
+                               "the physical size."));
+        form->addRow(tr("Page:"), preset_);
+    }
     w_ = new QSpinBox(this);
     h_ = new QSpinBox(this);
     for (QSpinBox* s : {w_, h_}) {
@@ -37,7 +49,7 @@ ImageExportDialog::ImageExportDialog(const QString& suggestedPath, QSize size, b
     sizeRow->addWidget(w_);
     sizeRow->addWidget(h_);
     form->addRow(tr("Size (width × height):"), sizeRow);
-    if (offerRange) {
+    if (timeline) {
         auto* current = new QRadioButton(tr("Current view"), this);
         whole_ = new QRadioButton(tr("Whole run"), this);
         current->setChecked(true);
@@ -45,6 +57,18 @@ ImageExportDialog::ImageExportDialog(const QString& suggestedPath, QSize size, b
         r->addWidget(current);
         r->addWidget(whole_);
         form->addRow(tr("Time range:"), r);
+        overlays_ = new QCheckBox(tr("Cursors, selection and highlights"), this);
+        overlays_->setChecked(true);
+        activeLanes_ = new QCheckBox(tr("Only the lanes shown (filter, hidden idle CPUs)"), this);
+        activeLanes_->setChecked(true);
+        auto* draw = new QVBoxLayout;
+        draw->addWidget(overlays_);
+        draw->addWidget(activeLanes_);
+        form->addRow(tr("Draw:"), draw);
+        title_ = new QLineEdit(title, this);
+        title_->setToolTip(tr("Printed above the lanes; empty: no title"));
+        form->addRow(tr("Title:"), title_);
+        connect(preset_, &QComboBox::currentIndexChanged, this, &ImageExportDialog::presetChanged);
     }
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {
@@ -53,6 +77,19 @@ ImageExportDialog::ImageExportDialog(const QString& suggestedPath, QSize size, b
     });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     form->addRow(buttons);
+}
+
+void ImageExportDialog::presetChanged() {
+    const auto p = static_cast<FigurePreset>(preset_->currentData().toInt());
+    const bool custom = p == FigurePreset::Custom;
+    w_->setEnabled(custom);
+    h_->setEnabled(custom);
+    if (!custom) {
+        const QSize px = figureExportPage(p, QSize()).rasterSize();
+        w_->setValue(px.width());
+        h_->setValue(px.height());
+        overlays_->setChecked(false); // a figure shows the run, not where the mouse was
+    }
 }
 
 void ImageExportDialog::browse() {
@@ -69,6 +106,18 @@ QSize ImageExportDialog::imageSize() const {
 }
 bool ImageExportDialog::wholeRun() const {
     return whole_ && whole_->isChecked();
+}
+
+FigureChoices ImageExportDialog::choices() const {
+    FigureChoices c;
+    c.path = path();
+    c.size = imageSize();
+    c.wholeRun = wholeRun();
+    if (preset_) c.preset = static_cast<FigurePreset>(preset_->currentData().toInt());
+    if (overlays_) c.overlays = overlays_->isChecked();
+    if (activeLanes_) c.activeLanesOnly = activeLanes_->isChecked();
+    if (title_) c.title = title_->text().trimmed();
+    return c;
 }
 
 } // namespace irqscope::app

@@ -4,6 +4,7 @@
 #include "core/lessons/LessonPanel.h"
 #include "core/lessons/LessonPlayer.h"
 #include "core/lessons/LessonReader.h"
+#include "core/player/PlayerController.h"
 
 #include <QAction>
 #include <QApplication>
@@ -100,6 +101,7 @@ bool LessonDock::startLesson(const QString& fileOrId, int step, QString* error) 
     if (!player_->isActive()) { // another lesson keeps the layout from before the first
         layoutBefore_ = window_->saveState();
         presentingBefore_ = window_->presentationMode();
+        speedBefore_ = window_->player()->speed();
     }
     player_->start(std::move(*lesson), step); // presentation mode lays the window out first
     applyLessonLayout();
@@ -136,6 +138,7 @@ void LessonDock::restoreLayoutBeforeLesson() {
     // The lesson turned presentation mode on: End lesson turns it off again.
     if (!presentingBefore_) window_->setPresentationMode(false);
     window_->restoreState(state);
+    window_->player()->setSpeed(speedBefore_);
 }
 
 void LessonDock::openLessonDialog() {

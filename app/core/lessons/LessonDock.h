@@ -44,6 +44,8 @@ public:
     // the window. Idempotent; the window calls it again after presentation
     // mode changes, which restores its own layout.
     void applyLessonLayout();
+    // Ending the lesson gives back what it changed: the layout, presentation
+    // mode (and with it every font) and the player's speed.
     // The window's dock layout (QMainWindow::saveState) from before the
     // lesson; empty when no lesson runs. Settings save it instead of the
     // lesson layout.
@@ -77,6 +79,7 @@ private:
     QAction* stop_ = nullptr;
     QByteArray layoutBefore_;
     bool presentingBefore_ = false;
+    double speedBefore_ = 0; // the player's, given back when the lesson ends
 };
 
 } // namespace irqscope::app

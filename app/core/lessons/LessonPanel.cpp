@@ -7,6 +7,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLayout>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QTextBrowser>
@@ -61,7 +62,10 @@ LessonPanel::LessonPanel(LessonPlayer* player, QWidget* parent) : QWidget(parent
     reveal_->setObjectName(QStringLiteral("revealAnswer"));
     answer_ = new QLabel(questionBox_);
     answer_->setWordWrap(true);
-    answer_->setStyleSheet(QStringLiteral("color: #0b5e20;"));
+    answer_->setObjectName(QStringLiteral("lessonAnswer"));
+    // as large as the narration, on a tint: the class reads it from the back of the room
+    answer_->setStyleSheet(
+        QStringLiteral("color: #0b5e20; background: #e6f4e8; border-left: 4px solid #2e7d32; padding: 4px 6px;"));
     qv->addWidget(question_);
     qv->addWidget(reveal_, 0, Qt::AlignLeft);
     qv->addWidget(answer_);
@@ -134,6 +138,9 @@ void LessonPanel::showStep() {
     const LessonStep* s = player_->step();
     const QString lang = language();
     const int pt = std::max(9, font().pointSize());
+    QFont nf = font();
+    nf.setPointSizeF(pt * 1.2);
+    answer_->setFont(nf);
     if (!s) {
         lessonTitle_->clear();
         counter_->clear();
@@ -149,8 +156,6 @@ void LessonPanel::showStep() {
     stepTitle_->setText(QStringLiteral("<span style='font-size:%1pt; font-weight:bold'>%2</span>")
                             .arg(int(pt * 1.35))
                             .arg(s->title.text(lang).toHtmlEscaped()));
-    QFont nf = font();
-    nf.setPointSizeF(pt * 1.2);
     narration_->document()->setDefaultFont(nf);
     narration_->setHtml(narrationHtml(s->narration.text(lang)));
     questionBox_->setVisible(s->question.has_value());
@@ -158,6 +163,7 @@ void LessonPanel::showStep() {
         question_->setText(QStringLiteral("<b>%1</b>").arg(s->question->text.text(lang).toHtmlEscaped()));
         answer_->setText(s->question->answer.text(lang));
         answer_->hide();
+        answer_->setMinimumHeight(0);
         reveal_->show();
     }
     previous_->setEnabled(player_->stepIndex() > 0);
@@ -181,6 +187,19 @@ void LessonPanel::revealAnswer() {
     if (!player_->step() || !player_->step()->question) return;
     answer_->show();
     reveal_->hide();
+    fitAnswer();
+}
+
+void LessonPanel::fitAnswer() {
+    if (answer_->isHidden()) return;
+    const QMargins m = questionBox_->layout()->contentsMargins();
+    const int w = questionBox_->contentsRect().width() - m.left() - m.right();
+    answer_->setMinimumHeight(w > 0 ? std::max(0, answer_->heightForWidth(w)) : 0);
+}
+
+void LessonPanel::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    fitAnswer();
 }
 
 bool LessonPanel::answerShown() const {

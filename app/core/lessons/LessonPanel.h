@@ -40,9 +40,13 @@ signals:
     void closeRequested();
 
 protected:
+    void resizeEvent(QResizeEvent* e) override;
     void changeEvent(QEvent* e) override;
 
 private:
+    // A word-wrapped label in a group box gets no height for its wrapped lines
+    // from the layout: the revealed answer asks for it.
+    void fitAnswer();
     void retranslateUi();
     void showStep();
     void showStatus();

@@ -8,12 +8,32 @@
 #include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
+#include <QStyledItemDelegate>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
 namespace irqscope::app {
 
 namespace {
+// Row heights for wrapped values: the view asks the delegate without a width,
+// so the value column's width is put in here.
+class WrapDelegate : public QStyledItemDelegate {
+public:
+    explicit WrapDelegate(QTreeWidget* tree) : QStyledItemDelegate(tree), tree_(tree) {}
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override {
+        QStyleOptionViewItem o = option;
+        int w = tree_->columnWidth(index.column());
+        if (index.column() == 0)
+            for (QModelIndex p = index.parent(); p.isValid(); p = p.parent()) w -= tree_->indentation();
+        o.rect = QRect(0, 0, std::max(w, 20), 1); // valid: the style wraps only in a valid rectangle
+        o.features |= QStyleOptionViewItem::WrapText;
+        return QStyledItemDelegate::sizeHint(o, index);
+    }
+
+private:
+    QTreeWidget* tree_;
+};
+
 // Linux's softirq vector names (identifiers, not translated).
 constexpr const char* kSoftirqNames[] = {"HI",       "TIMER",   "NET_TX", "NET_RX",  "BLOCK",
                                          "IRQ_POLL", "TASKLET", "SCHED",  "HRTIMER", "RCU"};
@@ -48,14 +68,54 @@ MachineStateView::MachineStateView(QWidget* parent) : QWidget(parent) {
     tree_ = new QTreeWidget(this);
     tree_->setObjectName(QStringLiteral("machineStateTree"));
     tree_->setColumnCount(2);
-    tree_->setUniformRowHeights(true);
-    tree_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    // The values are what the class reads: the names' column takes at most
+    // half the width, and a value longer than the rest wraps onto more lines
+    // (in large type a narrow dock once left them all off to the right).
+    tree_->setUniformRowHeights(false);
+    tree_->setWordWrap(true);
+    tree_->setTextElideMode(Qt::ElideNone);
+    tree_->setItemDelegate(new WrapDelegate(tree_));
+    tree_->header()->setSectionResizeMode(0, QHeaderView::Interactive);
     tree_->setIndentation(14);
     tree_->header()->setStretchLastSection(true);
+    tree_->viewport()->installEventFilter(this);
+    connect(tree_, &QTreeWidget::itemExpanded, this, &MachineStateView::fitColumns);
+    connect(tree_, &QTreeWidget::itemCollapsed, this, &MachineStateView::fitColumns);
     tree_->setSelectionMode(QAbstractItemView::NoSelection);
     v->addWidget(tree_, 1);
     applyFont();
     retranslateUi();
+}
+
+bool MachineStateView::eventFilter(QObject* watched, QEvent* e) {
+    if (watched == tree_->viewport() && e->type() == QEvent::Resize) fitColumns();
+    return QWidget::eventFilter(watched, e);
+}
+
+namespace {
+// The widest name (with its indentation) and the widest value among the rows
+// on show (children of expanded rows).
+void widths(const QTreeWidget* tree, const QTreeWidgetItem* parent, int depth, int& names, int& values) {
+    for (int i = 0; i < parent->childCount(); ++i) {
+        const QTreeWidgetItem* it = parent->child(i);
+        names =
+            std::max(names, (depth + 1) * tree->indentation() +
+                                QFontMetrics(it->font(0).resolve(tree->font())).horizontalAdvance(it->text(0)) + 12);
+        values = std::max(values, QFontMetrics(it->font(1).resolve(tree->font())).horizontalAdvance(it->text(1)) + 12);
+        if (it->isExpanded()) widths(tree, it, depth + 1, names, values);
+    }
+}
+} // namespace
+
+void MachineStateView::fitColumns() {
+    // the names as wide as they need, but no more than half; a value (or a
+    // name) that does not fit wraps at its spaces
+    const int view = tree_->viewport()->width();
+    int names = 0, values = 0;
+    widths(tree_, tree_->invisibleRootItem(), 0, names, values);
+    const int w = std::max(40, std::min(names, view / 2));
+    if (tree_->columnWidth(0) != w) tree_->setColumnWidth(0, w);
+    tree_->doItemsLayout(); // wrapped values: row heights for the new width
 }
 
 void MachineStateView::changeEvent(QEvent* e) {
@@ -71,6 +131,7 @@ void MachineStateView::applyFont() {
     tree_->setFont(f);
     f.setBold(true);
     header_->setFont(f);
+    fitColumns();
 }
 
 void MachineStateView::retranslateUi() {
@@ -131,6 +192,7 @@ void MachineStateView::refresh() {
         pools->setExpanded(true);
     }
     while (tree_->topLevelItemCount() > row) delete tree_->takeTopLevelItem(tree_->topLevelItemCount() - 1);
+    fitColumns();
 }
 
 void MachineStateView::fillCpu(QTreeWidgetItem* item, const CpuStateAt& c) {

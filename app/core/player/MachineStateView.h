@@ -32,10 +32,12 @@ public slots:
 
 protected:
     void changeEvent(QEvent* e) override;
+    bool eventFilter(QObject* watched, QEvent* e) override;
 
 private:
     void retranslateUi();
     void applyFont();
+    void fitColumns();
     void refresh();
     void fillCpu(QTreeWidgetItem* item, const CpuStateAt& c);
     void fillLines(QTreeWidgetItem* group);

@@ -1,5 +1,7 @@
 #include "core/timeline/LaneRenderer.h"
 
+#include "core/timeline/Hatch.h"
+
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
@@ -63,7 +65,7 @@ void LaneRenderer::drawLanes(QPainter& p, const LaneRenderContext& c) {
             // 0.2 % irqs-off gets 0.2 % of the height, not all of it.
             const double y0 = c.rows.toY(s.rowsTop), y1 = yBottom;
             const double barBottom = y0, barH = (y0 - yTop) * 0.25;
-            QBrush hatch(c.palette.irqsOff(), Qt::BDiagPattern);
+            Hatch hatch(c.palette.irqsOff());
             const QColor bar = c.palette.kind(ContextKind::Hardirq);
             int runStart = -1, runPx = 0;
             auto flush = [&](int end) {
@@ -72,7 +74,7 @@ void LaneRenderer::drawLanes(QPainter& p, const LaneRenderContext& c) {
                 const double f = runPx / std::max(y1 - y0, 1.0);
                 const QRectF band(x0, y1 - runPx, w, runPx);
                 p.fillRect(band, c.palette.irqsOff());
-                p.fillRect(band, hatch);
+                hatch.add(p, band);
                 p.fillRect(QRectF(x0, barBottom - barH * f, w, barH * f), bar);
             };
             for (int col = 0; col < columns; ++col) {
@@ -85,6 +87,7 @@ void LaneRenderer::drawLanes(QPainter& p, const LaneRenderContext& c) {
                 }
             }
             flush(columns);
+            hatch.finish(p);
         }
         drawInstants(p, c, s);
         p.setPen(QPen(QColor(0, 0, 0, 40), 1));

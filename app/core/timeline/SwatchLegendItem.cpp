@@ -1,5 +1,7 @@
 #include "core/timeline/SwatchLegendItem.h"
 
+#include "core/timeline/Hatch.h"
+
 namespace irqscope::app {
 
 SwatchLegendItem::SwatchLegendItem(QCPLegend* legend, const QColor& color, const QString& text, bool hatched)
@@ -35,7 +37,11 @@ void SwatchLegendItem::draw(QCPPainter* painter) {
         return;
     }
     painter->fillRect(iconRect, color_);
-    if (hatched_) painter->fillRect(iconRect, QBrush(QColor(0, 0, 0, 90), Qt::BDiagPattern));
+    if (hatched_) {
+        Hatch hatch(QColor(0, 0, 0, 90), 4);
+        hatch.add(*painter, iconRect);
+        hatch.finish(*painter);
+    }
     painter->setPen(QPen(color_.darker(160), 1));
     painter->setBrush(Qt::NoBrush);
     painter->drawRect(iconRect.adjusted(0, 0, -1, -1));

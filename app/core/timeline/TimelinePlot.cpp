@@ -226,35 +226,56 @@ void TimelinePlot::rebuildLegend() {
     fitLegendTo(width());
 }
 
-void TimelinePlot::fitLegendTo(int w) {
+void TimelinePlot::fitLegendTo(int w, int maxRows) {
     // as many time ticks as labels of this font fit
     const int ticks = std::clamp(static_cast<int>((w - 150) / (baseFontPt_ * 11.0)), 3, 10);
     xAxis->ticker()->setTickCount(ticks);
     const int n = legend->itemCount();
     if (n == 0) return;
-    int total = 0;
+    // The most items per row whose columns (each as wide as its widest item)
+    // fit in the width: a narrow page (a paper column) gets three or four rows
+    // rather than squeezed, clipped names.
+    std::vector<int> widths;
     int itemH = 0;
     for (int i = 0; i < n; ++i)
         if (QCPAbstractLegendItem* it = legend->item(i)) {
-            total += it->minimumOuterSizeHint().width() + legend->columnSpacing();
+            widths.push_back(it->minimumOuterSizeHint().width());
             itemH = std::max(itemH, it->minimumOuterSizeHint().height());
         }
-    const int wrap = total + 40 <= w ? n : (n + 1) / 2;
+    const int items = static_cast<int>(widths.size());
+    int wrap = 1;
+    for (int k = items; k > 1; --k) {
+        std::vector<int> col(static_cast<std::size_t>(k), 0);
+        for (int i = 0; i < items; ++i)
+            col[static_cast<std::size_t>(i % k)] =
+                std::max(col[static_cast<std::size_t>(i % k)], widths[std::size_t(i)]);
+        int total = 0;
+        for (int c : col) total += c + legend->columnSpacing();
+        if (total + 40 <= w) {
+            wrap = k;
+            break;
+        }
+    }
+    wrap = std::max(wrap, (items + maxRows - 1) / maxRows); // a small window keeps its lanes
     if (legend->wrap() != wrap) {
         legend->setWrap(wrap);
         legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
     }
     // Reserve the legend's full height: left to the layout, the second row of
     // a wrapped legend lost its descenders at the bottom edge.
-    const int rows = (n + wrap - 1) / wrap;
+    const int rows = (items + wrap - 1) / wrap;
     const int h = rows * itemH + (rows - 1) * legend->rowSpacing() + legend->margins().top() +
                   legend->margins().bottom() + QFontMetrics(legend->font()).descent();
     if (auto* row = plotLayout()->element(plotLayout()->rowCount() - 1, 0)) row->setMinimumSize(0, h);
 }
 
 bool TimelinePlot::exportImage(const QString& path, QSize size, QString* error) {
-    fitLegendTo(size.width());
-    const bool ok = exportPlot(this, path, size, error);
+    return exportImage(path, screenPage(size), error);
+}
+
+bool TimelinePlot::exportImage(const QString& path, const ExportPage& page, QString* error) {
+    fitLegendTo(page.size.width(), 6); // a figure: every name whole
+    const bool ok = exportPlot(this, path, page, error, title_->text());
     fitLegendTo(width());
     return ok;
 }
@@ -293,7 +314,11 @@ void TimelinePlot::setTheme(Palette::Theme theme) {
     replot();
 }
 
-void TimelinePlot::setBaseFontSize(int pt) {
+void TimelinePlot::setFigure(bool on) {
+    scene_.figure = on;
+}
+
+void TimelinePlot::setBaseFontSize(double pt) {
     baseFontPt_ = pt;
     applyFonts();
     fitLegendTo(width());

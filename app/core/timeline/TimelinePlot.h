@@ -8,6 +8,7 @@
 // history.
 #pragma once
 
+#include "core/export/PlotExport.h"
 #include "core/timeline/TimelineScene.h"
 #include "core/timeline/ViewHistory.h"
 
@@ -52,12 +53,17 @@ public:
     int laneLabelsShown() const;
     int depthLabelsShown() const;
     void setTheme(Palette::Theme theme);
-    void setBaseFontSize(int pt);
+    void setBaseFontSize(double pt);
+    // A figure for a paper or a slide (an offscreen export): no hints that
+    // name the window's menus.
+    void setFigure(bool on);
 
     // Export what is shown to PNG/SVG/PDF at `size`, legend laid out for that width.
     bool exportImage(const QString& path, QSize size, QString* error);
-    // One legend row when it fits in `width` pixels, else two.
-    void fitLegendTo(int width);
+    bool exportImage(const QString& path, const ExportPage& page, QString* error);
+    // As few legend rows as fit their names whole in `width` pixels, at most
+    // `maxRows` (on screen two: the lanes keep their height, names may be cut).
+    void fitLegendTo(int width, int maxRows = 2);
 
     std::optional<TimelineItem> itemAt(const QPointF& pos) const;
     const std::optional<TimelineItem>& selection() const { return scene_.selection; }
@@ -138,7 +144,7 @@ private:
     QPointF pressPos_;
     TimeRange pressView_;
     bool moved_ = false;
-    int baseFontPt_ = 9;
+    double baseFontPt_ = 9;
     bool hovered_ = false;
 };
 

@@ -102,7 +102,7 @@ void TimelinePlottable::drawCursorB(QPainter& p, const LaneRenderContext& c, Tim
     p.restore();
 }
 
-QString TimelinePlottable::hiddenNote(const Trace& t, const std::vector<std::uint32_t>& lanes) {
+QString TimelinePlottable::hiddenNote(const Trace& t, const std::vector<std::uint32_t>& lanes, bool menuHint) {
     // "CPU 20-47" for runs of consecutive CPUs
     QStringList runs;
     for (std::size_t i = 0; i < lanes.size();) {
@@ -113,6 +113,7 @@ QString TimelinePlottable::hiddenNote(const Trace& t, const std::vector<std::uin
         i = j + 1;
     }
     const QString cpus = runs.join(QStringLiteral(", "));
+    if (!menuHint) return tr("idle CPUs not shown: %1").arg(cpus);
     if (lanes.size() == 1) return tr("1 idle CPU hidden (CPU %1) \u2014 View \u25B8 Hide idle CPUs").arg(cpus);
     return tr("%1 idle CPUs hidden (CPU %2) \u2014 View \u25B8 Hide idle CPUs").arg(lanes.size()).arg(cpus);
 }
@@ -121,7 +122,7 @@ void TimelinePlottable::drawHiddenNote(QPainter& p, const LaneRenderContext& c) 
     QFont f = c.font;
     f.setItalic(true);
     const QFontMetricsF fm(f);
-    const QString text = hiddenNote(*c.trace, scene_->layout.hiddenIdle());
+    const QString text = hiddenNote(*c.trace, scene_->layout.hiddenIdle(), !scene_->figure);
     // In the note row under the lanes; when rows are thin, at the bottom edge on a white box.
     const double y = std::min(c.rows.toY(scene_->layout.noteRow()) + 1, c.clip.bottom() - fm.height() - 1);
     const QRectF r(c.clip.left() + 4, y, std::min(fm.horizontalAdvance(text) + 8, c.clip.width() - 8), fm.height());

@@ -23,7 +23,8 @@ public:
     void setCursorB(std::optional<Time> t) { cursorB_ = t; }
     std::optional<Time> cursorB() const { return cursorB_; }
     // "28 idle CPUs hidden (CPU 20-47) ..." under the lanes.
-    static QString hiddenNote(const Trace& t, const std::vector<std::uint32_t>& lanes);
+    // Without the menu hint in an exported figure: "idle CPUs not shown: 20-47".
+    static QString hiddenNote(const Trace& t, const std::vector<std::uint32_t>& lanes, bool menuHint = true);
 
     double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
     QCPRange getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;

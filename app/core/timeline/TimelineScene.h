@@ -28,6 +28,7 @@ struct TimelineScene {
     std::optional<TimelineItem> selection;
     std::vector<Flow> flows;            // the selection's cause -> effect chain
     std::vector<SegmentRef> highlights; // what a lesson points at
+    bool figure = false;                // an exported figure: no hints naming the window's menus
     const Trace* trace() const { return tracePtr; }
 };
 
