@@ -41,7 +41,7 @@ void Hatch::finish(QPainter& p) {
     p.save();
     p.setRenderHint(QPainter::Antialiasing, true);
     QColor c = color_;
-    c.setAlphaF(std::min(1.0, c.alphaF() * 2.5)); // thin lines: a little stronger than the brush's pixels
+    c.setAlphaF(std::min(1.0f, c.alphaF() * 2.5f)); // thin lines: a little stronger than the brush's pixels
     p.strokePath(lines_, QPen(c, 0.8));
     p.restore();
     lines_.clear();
