@@ -148,6 +148,9 @@ private:
                         if (d < 0) return fail("expected four hex digits after \\u");
                         cp = cp * 16 + unsigned(d);
                     }
+                    // A surrogate alone is not a character (and no UTF-8).
+                    if (cp >= 0xD800 && cp <= 0xDFFF)
+                        return fail("\\u escapes of UTF-16 surrogates are not supported; write the character itself");
                     if (cp < 0x80) out += char(cp);
                     else if (cp < 0x800) out += char(0xC0 | (cp >> 6)), out += char(0x80 | (cp & 0x3F));
                     else
@@ -160,9 +163,39 @@ private:
                 advance();
                 continue;
             }
+            if (static_cast<unsigned char>(c) >= 0x80) {
+                // Keys and names go on into JSON documents, which must be UTF-8.
+                const std::size_t n = utf8Length();
+                if (n == 0) return fail("invalid UTF-8 in a string");
+                for (std::size_t k = 0; k < n; ++k) {
+                    out += t_[pos_];
+                    advance();
+                }
+                continue;
+            }
             out += c;
             advance();
         }
+    }
+
+    // The length of the well-formed UTF-8 sequence at pos_ (RFC 3629: no
+    // overlong forms, no surrogates, nothing above U+10FFFF), or 0.
+    std::size_t utf8Length() const {
+        const auto b = [this](std::size_t k) {
+            return pos_ + k < t_.size() ? static_cast<unsigned char>(t_[pos_ + k]) : 0u;
+        };
+        const unsigned c = b(0);
+        const auto cont = [&](std::size_t k, unsigned lo = 0x80, unsigned hi = 0xBF) {
+            return b(k) >= lo && b(k) <= hi;
+        };
+        if (c >= 0xC2 && c <= 0xDF) return cont(1) ? 2 : 0;
+        if (c == 0xE0) return cont(1, 0xA0) && cont(2) ? 3 : 0;
+        if (c == 0xED) return cont(1, 0x80, 0x9F) && cont(2) ? 3 : 0;
+        if (c >= 0xE1 && c <= 0xEF) return cont(1) && cont(2) ? 3 : 0;
+        if (c == 0xF0) return cont(1, 0x90) && cont(2) && cont(3) ? 4 : 0;
+        if (c >= 0xF1 && c <= 0xF3) return cont(1) && cont(2) && cont(3) ? 4 : 0;
+        if (c == 0xF4) return cont(1, 0x80, 0x8F) && cont(2) && cont(3) ? 4 : 0;
+        return 0;
     }
 
     Status number(Value& v) {
