@@ -2,6 +2,7 @@
 // napi_schedule() to napi_complete_done(), polls `weight` packets at a time,
 // net_rx_action is bounded by netdev_budget / netdev_budget_usecs (time_squeeze),
 // a full ring drops, and an overload moves NET_RX to ksoftirqd.
+#include "net_rx_trace.h"
 #include "sim_helpers.h"
 
 #include "irqscope/presets.h"
@@ -36,22 +37,10 @@ Net runBasics(std::initializer_list<std::pair<const char*, const char*>> kv, Tim
     n.polled = count("rx_polled");
     n.dropped = count("rx_dropped");
     n.squeeze = count("time_squeeze");
-    const Trace& t = r.trace;
-    std::vector<Segment> netrx, eth0;
-    for (int d = 0; d < t.depthCount(0); ++d)
-        for (std::size_t i = 0; i < t.segmentCount(0, d); ++i) {
-            auto seg = t.segment(0, d, i);
-            const auto name = t.str(seg.entity);
-            if (name == "NET_RX" && seg.kind == ContextKind::Softirq) {
-                n.softirqNetRx += seg.end - seg.start;
-                netrx.push_back(seg);
-            }
-            if (name == "NET_RX" && seg.kind == ContextKind::Ksoftirqd) n.ksoftirqdNetRx += seg.end - seg.start;
-            if (name == "eth0" && seg.kind == ContextKind::Hardirq) eth0.push_back(seg);
-        }
-    for (const auto& h : eth0)
-        for (const auto& s2 : netrx)
-            if (h.depth > s2.depth && h.start >= s2.start && h.start < s2.end) ++n.irqOnNetRx;
+    const test::NetRxTrace rx = test::netRxOnCpu0(r.trace, "eth0");
+    n.softirqNetRx = rx.softirq;
+    n.ksoftirqdNetRx = rx.ksoftirqd;
+    n.irqOnNetRx = rx.irqOnNetRx;
     qInfo("packets=%llu irqs=%llu polls=%llu polled=%llu (%.1f/poll) dropped=%llu squeeze=%llu | NET_RX softirq "
           "%.2f ms ksoftirqd %.2f ms | eth0 on NET_RX %d",
           (unsigned long long)n.packets, (unsigned long long)n.irqs, (unsigned long long)n.polls,

@@ -4,6 +4,7 @@
 // bounded by net.netdev_budget / netdev_budget_usecs; a poll that used its
 // whole weight is repolled with the device still masked; a poll that empties
 // the ring completes and unmasks. Errors name the JSON path.
+#include "net_rx_trace.h"
 #include "sim_helpers.h"
 
 using namespace irqscope;
@@ -62,22 +63,10 @@ Rx run(const json& doc, std::initializer_list<std::pair<const char*, const char*
         if (l.name == "eth0") n.irqs = l.handled;
     for (const auto& t : r.metrics.tasks)
         if (t.name == "server") n.served = static_cast<std::uint64_t>(t.runNs / 20'000);
-    const Trace& t = r.trace;
-    std::vector<Segment> netrx, eth0;
-    for (int d = 0; d < t.depthCount(0); ++d)
-        for (std::size_t i = 0; i < t.segmentCount(0, d); ++i) {
-            auto seg = t.segment(0, d, i);
-            const auto name = t.str(seg.entity);
-            if (name == "NET_RX" && seg.kind == ContextKind::Softirq) {
-                n.softirqNetRx += seg.end - seg.start;
-                netrx.push_back(seg);
-            }
-            if (name == "NET_RX" && seg.kind == ContextKind::Ksoftirqd) n.ksoftirqdNetRx += seg.end - seg.start;
-            if (name == "eth0" && seg.kind == ContextKind::Hardirq) eth0.push_back(seg);
-        }
-    for (const auto& h : eth0)
-        for (const auto& s2 : netrx)
-            if (h.depth > s2.depth && h.start >= s2.start && h.start < s2.end) ++n.irqOnNetRx;
+    const test::NetRxTrace rx = test::netRxOnCpu0(r.trace, "eth0");
+    n.softirqNetRx = rx.softirq;
+    n.ksoftirqdNetRx = rx.ksoftirqd;
+    n.irqOnNetRx = rx.irqOnNetRx;
     qInfo("irqs=%llu polls=%llu packets=%llu (%.1f/poll) dropped=%llu squeeze=%llu | NET_RX softirq %.2f ms "
           "ksoftirqd %.2f ms | eth0 on NET_RX %d",
           (unsigned long long)n.irqs, (unsigned long long)n.polls, (unsigned long long)n.packets, n.perPoll(),
