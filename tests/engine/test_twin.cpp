@@ -5,11 +5,11 @@
 #include "irqscope/engine.h"
 #include "irqscope/ftrace.h"
 #include "irqscope/twin.h"
+#include "twin_capture_text.h"
 
 #include <QDir>
 #include <QTest>
 
-#include <cstdio>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -20,13 +20,8 @@ using namespace irqscope;
 
 namespace {
 
-// One line of tracefs text at t ns.
-std::string line(const char* comm, int pid, int cpu, long long t, const std::string& event) {
-    char b[256];
-    std::snprintf(b, sizeof b, "%16s-%-6d [%03d] d.h..  %lld.%06lld: %s\n", comm, pid, cpu, 100 + t / 1'000'000'000,
-                  (t % 1'000'000'000) / 1000, event.c_str());
-    return b;
-}
+using test::row;
+using test::runTwin;
 
 // Two CPUs running a busy task each for `ms`; the tick (local_timer, 4 ms, 20 µs)
 // on both; a device "mydev" (IRQ 40) every `periodUs` on CPU 1, handler `costUs`,
@@ -82,10 +77,9 @@ std::string synthetic(int ms, int periodUs, int costUs, int softUs, bool extras 
                           "sched_switch: prev_comm=rt prev_pid=200 prev_prio=9 prev_state=S ==> next_comm=busy "
                           "next_pid=100 next_prio=120"});
         }
-    std::stable_sort(ev.begin(), ev.end(), [](const Ev& a, const Ev& b) { return a.t < b.t; });
-    std::string text = "# tracer: nop\n#\n# entries-in-buffer/entries-written: 1/1   #P:2\n";
-    for (const auto& e : ev) text += line("busy", 100 + e.cpu, e.cpu, e.t, e.text);
-    return text;
+    std::vector<test::CaptureEvent> out;
+    for (auto& e : ev) out.push_back({e.t, e.cpu, "busy", 100 + e.cpu, std::move(e.text)});
+    return test::tracefsText(std::move(out), 2, "d.h..");
 }
 
 ImportResult importText(const std::string& text) {
@@ -93,23 +87,6 @@ ImportResult importText(const std::string& text) {
     auto r = importFtrace(in, "synthetic.txt");
     if (!r) qFatal("import failed: %s", r.error().toString().c_str());
     return std::move(*r);
-}
-
-RunResult runTwin(const TwinFit& fit) {
-    auto s = Scenario::fromJsonText(fit.scenario.dump(), "twin.json");
-    if (!s) qFatal("twin does not read back: %s", s.error().toString().c_str());
-    RunOptions o;
-    o.duration = fit.durationNs;
-    o.recordState = false;
-    auto r = run(*s, o);
-    if (!r) qFatal("twin run failed: %s", r.error().toString().c_str());
-    return std::move(*r);
-}
-
-const TwinRow* row(const TwinReport& r, const std::string& metric) {
-    for (const auto& x : r.rows)
-        if (x.metric == metric) return &x;
-    return nullptr;
 }
 
 } // namespace

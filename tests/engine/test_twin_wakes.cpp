@@ -6,12 +6,12 @@
 #include "irqscope/engine.h"
 #include "irqscope/ftrace.h"
 #include "irqscope/twin.h"
+#include "twin_capture_text.h"
 
 #include <QDir>
 #include <QTest>
 
 #include <algorithm>
-#include <cstdio>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -20,13 +20,9 @@ using namespace irqscope;
 
 namespace {
 
-struct Ev {
-    long long t;
-    int cpu;
-    std::string comm;
-    int pid;
-    std::string text;
-};
+using Ev = test::CaptureEvent;
+using test::row;
+using test::runTwin;
 
 // CPU 0: a CPU hog "busy" (pid 100) and the 4 ms tick. CPU 1: "prod" (pid
 // 400), woken every 1 ms by an hrtimer (local_timer) from idle, runs 100 µs and
@@ -70,15 +66,7 @@ std::string producerConsumer(int ms, int ttwuUs, int idleUs) { // ttwuUs <= 3
                       "sched_switch: prev_comm=prod prev_pid=400 prev_prio=120 prev_state=S ==> next_comm=swapper/1 "
                       "next_pid=0 next_prio=120"});
     }
-    std::stable_sort(ev.begin(), ev.end(), [](const Ev& a, const Ev& b) { return a.t < b.t; });
-    std::string text = "# tracer: nop\n#\n# entries-in-buffer/entries-written: 1/1   #P:3\n";
-    for (const auto& e : ev) {
-        char b[320];
-        std::snprintf(b, sizeof b, "%16s-%-6d [%03d] d....  %lld.%06lld: %s\n", e.comm.c_str(), e.pid, e.cpu,
-                      100 + e.t / 1'000'000'000, (e.t % 1'000'000'000) / 1000, e.text.c_str());
-        text += b;
-    }
-    return text;
+    return test::tracefsText(std::move(ev), 3, "d....");
 }
 
 // Two tasks that wake each other (a pipe ping-pong): "ping" (pid 500, CPU 1)
@@ -111,15 +99,7 @@ std::string pingPong(int rounds) {
                       "next_pid=0 next_prio=120"});
         t = p + 55 * us;
     }
-    std::stable_sort(ev.begin(), ev.end(), [](const Ev& a, const Ev& b) { return a.t < b.t; });
-    std::string text = "# tracer: nop\n#\n# entries-in-buffer/entries-written: 1/1   #P:3\n";
-    for (const auto& e : ev) {
-        char b[320];
-        std::snprintf(b, sizeof b, "%16s-%-6d [%03d] d....  %lld.%06lld: %s\n", e.comm.c_str(), e.pid, e.cpu,
-                      100 + e.t / 1'000'000'000, (e.t % 1'000'000'000) / 1000, e.text.c_str());
-        text += b;
-    }
-    return text;
+    return test::tracefsText(std::move(ev), 3, "d....");
 }
 
 struct Fitted {
@@ -142,26 +122,9 @@ Fitted fitFile(const std::string& name, const std::string& text) {
     return {std::move(*cap), std::move(*fit)};
 }
 
-RunResult runTwin(const TwinFit& fit) {
-    auto s = Scenario::fromJsonText(fit.scenario.dump(), "twin.json");
-    if (!s) qFatal("twin does not read back: %s", s.error().toString().c_str());
-    RunOptions o;
-    o.duration = fit.durationNs;
-    o.recordState = false;
-    auto r = run(*s, o);
-    if (!r) qFatal("twin run failed: %s", r.error().toString().c_str());
-    return std::move(*r);
-}
-
 const nlohmann::json* task(const TwinFit& fit, const std::string& name) {
     for (const auto& t : fit.scenario["tasks"])
         if (t["name"] == name) return &t;
-    return nullptr;
-}
-
-const TwinRow* row(const TwinReport& r, const std::string& metric) {
-    for (const auto& x : r.rows)
-        if (x.metric == metric) return &x;
     return nullptr;
 }
 

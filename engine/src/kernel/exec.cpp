@@ -249,7 +249,14 @@ Time Kctx::now() const {
 
 Proc<void> Kctx::wakeUpProcess(Task& t) {
     if (!m_.sched().sleeping(t)) co_return;
+    const Time waking = m_.now(); // trace_sched_waking() at try_to_wake_up()'s start (kernel/sched/core.c, 6.12)
     co_await work(m_.cfg().cost.wakeup);
+    m_.sched().wake(t, cpu().id, FlowKind::WakeTask, waking);
+}
+
+void Kctx::wakeUpProcessNow(Task& t) {
+    if (!m_.sched().sleeping(t)) return;
+    f_.owed += m_.cfg().cost.wakeup;
     m_.sched().wake(t, cpu().id);
 }
 

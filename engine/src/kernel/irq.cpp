@@ -164,8 +164,9 @@ Proc<void> GenIrq::handleFasteoi(Kctx& c, IrqDesc& d) {
         threadWoken = true;
         if (!d.runThread) { // __irq_wake_thread(): RUNTHREAD already set means nothing to do
             d.runThread = true;
+            const Time waking = m_.now(); // sched_waking: try_to_wake_up()'s start
             co_await c.work(cost.wakeup);
-            if (d.thread->state == Task::State::Blocked) m_.sched().wake(*d.thread, k.id, FlowKind::WakeThread);
+            if (d.thread->state == Task::State::Blocked) m_.sched().wake(*d.thread, k.id, FlowKind::WakeThread, waking);
         }
     }
     // cond_unmask_eoi_irq()
@@ -221,9 +222,10 @@ Proc<void> GenIrq::irqThread(Kctx& c, IrqDesc& d) {
             // irq_thread(): IRQ_WAKE_THREAD from the primary wakes the secondary action.
             if (ret == IrqReturn::WakeThread && d.secondary && !d.secondaryRun) {
                 d.secondaryRun = true;
+                const Time waking = m_.now(); // sched_waking: try_to_wake_up()'s start
                 co_await c.work(m_.cfg().cost.wakeup);
                 if (d.secondary->state == Task::State::Blocked)
-                    m_.sched().wake(*d.secondary, c.cpu().id, FlowKind::WakeThread);
+                    m_.sched().wake(*d.secondary, c.cpu().id, FlowKind::WakeThread, waking);
             }
         } else {
             co_await d.threadFn(c);

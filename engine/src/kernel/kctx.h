@@ -62,6 +62,10 @@ public:
     // (cost.wakeup) only when `t` sleeps; a running or runnable task is left
     // alone at the cost of a state check.
     Proc<void> wakeUpProcess(Task& t);
+    // wake_up_process(t) from code that cannot suspend here (an hrtimer's
+    // function, hrtimer_wakeup()): the task is enqueued at try_to_wake_up()'s
+    // start and the frame owes cost.wakeup, paid with its next work.
+    void wakeUpProcessNow(Task& t);
 
 private:
     friend struct WorkAwaiter;

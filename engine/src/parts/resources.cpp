@@ -135,9 +135,7 @@ void Resource::complete(Kctx& c) {
     Waiter* w = waiters_.front(); // swake_up_locked(): the first waiter
     waiters_.pop_front();
     w->woken = true;
-    if (!Scheduler::sleeping(*w->task)) return;
-    c.frame().owed += c.m().cfg().cost.wakeup; // try_to_wake_up()'s work, charged to the caller
-    c.m().sched().wake(*w->task, c.cpu().id);
+    c.wakeUpProcessNow(*w->task); // try_to_wake_up()'s work, charged to the caller
 }
 
 } // namespace irqscope::parts

@@ -66,9 +66,9 @@ Proc<void> sleepUntil(Kctx& c, Time when) {
     Machine& m = c.m();
     Task* self = c.task();
     bool fired = false;
-    m.timers().hrtimerStart(c.cpu().id, when, [&m, self, &fired](Kctx& k, Time) {
+    m.timers().hrtimerStart(c.cpu().id, when, [self, &fired](Kctx& k, Time) {
         fired = true;
-        m.sched().wake(*self, k.cpu().id);
+        k.wakeUpProcessNow(*self); // hrtimer_wakeup()
     });
     while (!fired) co_await c.block();
 }

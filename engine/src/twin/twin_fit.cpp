@@ -185,7 +185,7 @@ Result<TwinFit> fitTwin(const ImportResult& capture, const TwinOptions& opt) {
         params["cost.wakeup_ns"] = durationText(fit.wakeupNs);
     }
     if (cs.idleRemoteWake.size() >= 10) {
-        // the engine marks the wake-up after try_to_wake_up() and adds the exit on the idle CPU
+        // sched_waking to the switch is the waker's try_to_wake_up() and then the idle CPU's exit
         fit.idleExitNs = std::clamp<Time>(median(cs.idleRemoteWake) - fit.wakeupNs, 0, 1'000'000);
         params["machine.idle_exit_ns"] = durationText(fit.idleExitNs);
     } else {

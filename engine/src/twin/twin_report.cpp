@@ -36,19 +36,12 @@ Split split(const CpuMetrics& c) {
     return s;
 }
 
-// Where the kernel's tracepoints sit on the twin's wake path. Linux traces
-// sched_waking at the start of try_to_wake_up() and sched_switch in
-// __schedule() after an idle CPU has left its idle state (kernel/sched/core.c,
-// idle.c, 6.12); the engine marks the wake-up after it charged try_to_wake_up()
-// (cost.wakeup_ns) and switches an idle CPU before it charges the idle exit
-// (machine.idle_exit_ns). Null for the capture, whose flows are the tracepoints.
-struct Tracepoints {
-    Time ttwu = 0, idleExit = 0;
-};
-
-// Wake-up latency by task: waking -> the switch that runs it, from the trace's flows.
-std::map<std::string, std::vector<Time>> wakeups(const Trace& t, const std::map<std::string, std::string>* rename,
-                                                 const Tracepoints* engine = nullptr) {
+// Wake-up latency by task: waking -> the switch that runs it, from the trace's
+// flows. Both sides mark them at the kernel's tracepoints: sched_waking at the
+// start of try_to_wake_up(), sched_switch after an idle CPU's exit
+// (kernel/sched/core.c, idle.c, 6.12; the engine's Scheduler::wake() and
+// switchTo()), so no correction is added to either.
+std::map<std::string, std::vector<Time>> wakeups(const Trace& t, const std::map<std::string, std::string>* rename) {
     std::map<std::string, std::vector<Time>> out;
     for (const Flow& f : t.flows()) {
         if (f.kind != FlowKind::WakeTask) continue;
@@ -60,14 +53,7 @@ std::map<std::string, std::vector<Time>> wakeups(const Trace& t, const std::map<
             if (it == rename->end()) continue;
             who = it->second;
         }
-        Time lat = f.dstTime - f.srcTime;
-        if (engine) {
-            lat += engine->ttwu;
-            // an idle CPU switched without an interrupt first: its idle exit follows the switch
-            const auto before = t.topSegmentAt(f.dstLane, f.dstTime - 1);
-            if (before && before->kind == ContextKind::Idle) lat += engine->idleExit;
-        }
-        out[who].push_back(lat);
+        out[who].push_back(f.dstTime - f.srcTime);
     }
     return out;
 }
@@ -184,8 +170,7 @@ TwinReport compareTwin(const Trace& captureTrace, const Metrics& captureMetrics,
         latencyRows(b, series, samplesOf(capture.metrics, series), samplesOf(twin.metrics, series), false);
     // Wake-up latency per task.
     const auto capWake = wakeups(capture.trace, &fit.taskNames);
-    const Tracepoints engine{fit.wakeupNs, fit.idleExitNs};
-    const auto twinWake = wakeups(twin.trace, nullptr, &engine);
+    const auto twinWake = wakeups(twin.trace, nullptr);
     for (const auto& [task, samples] : capWake) {
         auto it = twinWake.find(task);
         latencyRows(b, "wakeup/" + task, samples, it != twinWake.end() ? it->second : std::vector<Time>{}, true);

@@ -152,7 +152,7 @@ void Scheduler::sendReschedIpi(int fromCpu, int target) {
     m_.irq().raise(*ipiLines_[static_cast<std::size_t>(target)]);
 }
 
-bool Scheduler::wake(Task& t, int fromCpu, FlowKind flowKind) {
+bool Scheduler::wake(Task& t, int fromCpu, FlowKind flowKind, Time wakingAt) {
     if (t.state == Task::State::Dead) return false;
     if (t.state != Task::State::Blocked) {
         t.wakePending = true;
@@ -167,7 +167,7 @@ bool Scheduler::wake(Task& t, int fromCpu, FlowKind flowKind) {
     t.hasWakeFlow = true;
     t.wakeFlowKind = flowKind;
     t.wakeSrcCpu = fromCpu >= 0 ? fromCpu : target;
-    t.wakeSrcTime = m_.now();
+    t.wakeSrcTime = wakingAt >= 0 ? wakingAt : m_.now(); // sched_waking: try_to_wake_up()'s start
     if (fromCpu >= 0) m_.observers().instant(fromCpu, InstantKind::Wakeup, t.nameId, kNoString);
     enqueue(c, t, true);
     checkPreemptWakeup(c, t, fromCpu);              // wakeup_preempt(): remote CPUs learn through an IPI
@@ -262,11 +262,17 @@ void Scheduler::switchTo(Cpu& c, Task& prev, Task& next) {
         // already did: after it, do_idle() sees need_resched and calls
         // schedule_idle() without entering a C-state again (kernel/sched/idle.c).
         const bool exitIdle = prev.isIdle && !c.idleWoken;
-        next.frame.remaining += m_.cfg().cost.contextSwitch + (exitIdle ? m_.cfg().cost.idleExit : 0);
+        const Time idleExit = exitIdle ? m_.cfg().cost.idleExit : 0;
+        next.frame.remaining += m_.cfg().cost.contextSwitch + idleExit;
         c.idleWoken = false; // spent: the next idle period starts with a C-state
         if (next.hasWakeFlow) {
+            // The flow ends where Linux traces sched_switch: in __schedule(),
+            // after the idle CPU has left its C-state (do_idle() ->
+            // schedule_idle(), kernel/sched/idle.c, 6.12) and before
+            // context_switch(). The engine charges the exit with the switch,
+            // so the mark is the exit's end.
             next.hasWakeFlow = false;
-            m_.observers().flow(next.wakeFlowKind, next.wakeSrcCpu, next.wakeSrcTime, c.id, m_.now());
+            m_.observers().flow(next.wakeFlowKind, next.wakeSrcCpu, next.wakeSrcTime, c.id, m_.now() + idleExit);
         }
     }
     fair_.updateMinVruntime(c, next);

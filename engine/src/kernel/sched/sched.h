@@ -38,9 +38,11 @@ public:
     // set_task_cpu(): where a task that has not run yet starts (a device steers its threads).
     void setTaskCpu(Task& t, int cpu);
 
-    // try_to_wake_up() from `fromCpu` (-1: from a device, not a CPU). Returns
-    // true if the task was sleeping.
-    bool wake(Task& t, int fromCpu, FlowKind flow = FlowKind::WakeTask);
+    // try_to_wake_up() from `fromCpu` (-1: from a device, not a CPU), enqueueing
+    // the task now. `wakingAt`: when try_to_wake_up() started (its sched_waking
+    // tracepoint, where the wake-up's flow starts), if the caller paid
+    // cost.wakeup before calling; -1: now. Returns true if the task was sleeping.
+    bool wake(Task& t, int fromCpu, FlowKind flow = FlowKind::WakeTask, Time wakingAt = -1);
     // Is `t` asleep (TASK_INTERRUPTIBLE), so that a wake-up has work to do?
     static bool sleeping(const Task& t) { return t.state == Task::State::Blocked; }
     // resched_curr() / resched_curr_lazy() by code running on `fromCpu` (-1:

@@ -1,0 +1,64 @@
+// Synthetic ftrace captures for the twin tests (test_twin, test_twin_wakes):
+// events in tracefs text, the twin's run for the capture's duration, and a
+// report row by name.
+#pragma once
+
+#include "irqscope/engine.h"
+#include "irqscope/twin.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace irqscope::test {
+
+// One event of a synthetic capture: at t ns on `cpu`, in the context of comm-pid.
+struct CaptureEvent {
+    long long t;
+    int cpu;
+    std::string comm;
+    int pid;
+    std::string text;
+};
+
+// One line of tracefs text at t ns (the clock starts at 100 s), with the irq flags as given.
+inline std::string tracefsLine(const char* comm, int pid, int cpu, long long t, const std::string& event,
+                               const char* flags) {
+    char b[320];
+    std::snprintf(b, sizeof b, "%16s-%-6d [%03d] %s  %lld.%06lld: %s\n", comm, pid, cpu, flags, 100 + t / 1'000'000'000,
+                  (t % 1'000'000'000) / 1000, event.c_str());
+    return b;
+}
+
+// The events in time order (stable: equal times keep their order) under a
+// tracefs header that says how many CPUs there are.
+inline std::string tracefsText(std::vector<CaptureEvent> ev, int cpus, const char* flags) {
+    std::stable_sort(ev.begin(), ev.end(), [](const CaptureEvent& a, const CaptureEvent& b) { return a.t < b.t; });
+    std::string text = "# tracer: nop\n#\n# entries-in-buffer/entries-written: 1/1   #P:" + std::to_string(cpus) + "\n";
+    for (const auto& e : ev) text += tracefsLine(e.comm.c_str(), e.pid, e.cpu, e.t, e.text, flags);
+    return text;
+}
+
+// The twin run for as long as the capture lasted.
+inline RunResult runTwin(const TwinFit& fit) {
+    auto s = Scenario::fromJsonText(fit.scenario.dump(), "twin.json");
+    if (!s) qFatal("twin does not read back: %s", s.error().toString().c_str());
+    RunOptions o;
+    o.duration = fit.durationNs;
+    o.recordState = false;
+    auto r = run(*s, o);
+    if (!r) qFatal("twin run failed: %s", r.error().toString().c_str());
+    return std::move(*r);
+}
+
+inline const TwinRow* row(const TwinReport& r, const std::string& metric) {
+    for (const auto& x : r.rows)
+        if (x.metric == metric) return &x;
+    return nullptr;
+}
+
+} // namespace irqscope::test
