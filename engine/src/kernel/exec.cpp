@@ -95,7 +95,10 @@ bool Exec::taskPreemptible(const Cpu& c, bool irqReturn) const {
     return c.needReschedLazy && (fl & kUser) && irqReturn;
 }
 
+// Segments are only what observers record: a run without any (metrics
+// only) keeps no open label at all.
 void Exec::showLabel(const Cpu& c, std::size_t depth, Frame& f) {
+    if (!m_.observers().any()) return;
     Label want = f.label;
     if (f.type == Frame::Type::Task && f.task->isIdle) want = Label{ContextKind::Idle, f.task->nameId};
     if (f.openSince >= 0 && f.openLabel == want) return;
@@ -105,9 +108,9 @@ void Exec::showLabel(const Cpu& c, std::size_t depth, Frame& f) {
 }
 
 void Exec::closeSegment(const Cpu& c, std::size_t depth, Frame& f) {
+    if (f.openSince < 0) return; // nothing shown (always so without observers)
     const Time now = m_.now();
-    if (f.openSince >= 0 && now > f.openSince)
-        m_.observers().segment(c, static_cast<int>(depth), f.openSince, now, f.openLabel);
+    if (now > f.openSince) m_.observers().segment(c, static_cast<int>(depth), f.openSince, now, f.openLabel);
     f.openSince = -1;
 }
 
