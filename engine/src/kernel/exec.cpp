@@ -96,9 +96,9 @@ bool Exec::taskPreemptible(const Cpu& c, bool irqReturn) const {
 }
 
 // Segments are only what observers record: a run without any (metrics
-// only) keeps no open label at all.
+// only) keeps no open label at all, and the callers test that first (a call
+// that returns at once still cost ~20 instructions per dispatch step).
 void Exec::showLabel(const Cpu& c, std::size_t depth, Frame& f) {
-    if (!m_.observers().any()) return;
     Label want = f.label;
     if (f.type == Frame::Type::Task && f.task->isIdle) want = Label{ContextKind::Idle, f.task->nameId};
     if (f.openSince >= 0 && f.openLabel == want) return;
@@ -117,7 +117,7 @@ void Exec::closeSegment(const Cpu& c, std::size_t depth, Frame& f) {
 void Exec::pushIrqFrame(Cpu& c, Frame::Type type, CodeFn root, Label label, std::function<void(Cpu&)> onExit) {
     // Whatever is interrupted shows underneath from now on, even if it had not
     // started its first piece of work yet (a nested segment needs its parent).
-    showLabel(c, c.stack.size() - 1, *c.top());
+    if (m_.observers().any()) showLabel(c, c.stack.size() - 1, *c.top());
     auto frame = std::make_unique<Frame>();
     Frame& f = *frame;
     f.type = type;
@@ -221,7 +221,7 @@ void Exec::dispatch(Cpu& c) {
         }
         if (f->type == Frame::Type::Task && f->task->isIdle) {
             c.idleWoken = false; // back in the idle state (do_idle() -> cpuidle_idle_call())
-            showLabel(c, 0, *f);
+            if (m_.observers().any()) showLabel(c, 0, *f);
             m_.observers().cpuSettled(c);
             return; // nothing to run until something kicks this CPU
         }
@@ -233,7 +233,7 @@ void Exec::dispatch(Cpu& c) {
             h.resume();
             continue;
         }
-        showLabel(c, c.stack.size() - 1, *f);
+        if (m_.observers().any()) showLabel(c, c.stack.size() - 1, *f);
         m_.observers().cpuSettled(c);
         c.workStart = m_.now();
         const auto duration = static_cast<Time>(std::ceil(double(f->remaining) / c.speed));
