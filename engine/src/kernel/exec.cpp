@@ -95,6 +95,9 @@ bool Exec::taskPreemptible(const Cpu& c, bool irqReturn) const {
     return c.needReschedLazy && (fl & kUser) && irqReturn;
 }
 
+// Segments are only what observers record: a run without any (metrics
+// only) keeps no open label at all, and the callers test that first (a call
+// that returns at once still cost ~20 instructions per dispatch step).
 void Exec::showLabel(const Cpu& c, std::size_t depth, Frame& f) {
     Label want = f.label;
     if (f.type == Frame::Type::Task && f.task->isIdle) want = Label{ContextKind::Idle, f.task->nameId};
@@ -105,16 +108,16 @@ void Exec::showLabel(const Cpu& c, std::size_t depth, Frame& f) {
 }
 
 void Exec::closeSegment(const Cpu& c, std::size_t depth, Frame& f) {
+    if (f.openSince < 0) return; // nothing shown (always so without observers)
     const Time now = m_.now();
-    if (f.openSince >= 0 && now > f.openSince)
-        m_.observers().segment(c, static_cast<int>(depth), f.openSince, now, f.openLabel);
+    if (now > f.openSince) m_.observers().segment(c, static_cast<int>(depth), f.openSince, now, f.openLabel);
     f.openSince = -1;
 }
 
 void Exec::pushIrqFrame(Cpu& c, Frame::Type type, CodeFn root, Label label, std::function<void(Cpu&)> onExit) {
     // Whatever is interrupted shows underneath from now on, even if it had not
     // started its first piece of work yet (a nested segment needs its parent).
-    showLabel(c, c.stack.size() - 1, *c.top());
+    if (m_.observers().any()) showLabel(c, c.stack.size() - 1, *c.top());
     auto frame = std::make_unique<Frame>();
     Frame& f = *frame;
     f.type = type;
@@ -218,7 +221,7 @@ void Exec::dispatch(Cpu& c) {
         }
         if (f->type == Frame::Type::Task && f->task->isIdle) {
             c.idleWoken = false; // back in the idle state (do_idle() -> cpuidle_idle_call())
-            showLabel(c, 0, *f);
+            if (m_.observers().any()) showLabel(c, 0, *f);
             m_.observers().cpuSettled(c);
             return; // nothing to run until something kicks this CPU
         }
@@ -230,7 +233,7 @@ void Exec::dispatch(Cpu& c) {
             h.resume();
             continue;
         }
-        showLabel(c, c.stack.size() - 1, *f);
+        if (m_.observers().any()) showLabel(c, c.stack.size() - 1, *f);
         m_.observers().cpuSettled(c);
         c.workStart = m_.now();
         const auto duration = static_cast<Time>(std::ceil(double(f->remaining) / c.speed));

@@ -39,7 +39,7 @@ void NetRx::schedule(Cpu& c, Napi& n) {
 
 // napi_poll(): one poll with the napi's weight; a napi that used all of it
 // stays scheduled and goes on the repoll list.
-Proc<int> NetRx::napiPoll(Kctx& c, Napi& n, std::deque<Napi*>& repoll) {
+Proc<int> NetRx::napiPoll(Kctx& c, Napi& n, std::vector<Napi*>& repoll) {
     const int work = co_await n.poll(c, n.weight);
     if (work >= n.weight) repoll.push_back(&n);
     co_return work;
@@ -52,15 +52,17 @@ Proc<void> NetRx::action(Kctx& c) {
     const std::uint64_t timeLimit =
         m_.timers().jiffies() + static_cast<std::uint64_t>((usecs + tick - 1) / tick); // usecs_to_jiffies
     std::int64_t budget = cfg_.budget;
-    std::deque<Napi*> list;
-    std::deque<Napi*> repoll;
+    // Vectors, not deques: a deque allocates its map and a block even empty,
+    // and this runs at every NET_RX.
+    std::vector<Napi*> list; // list[next..] is still to poll
+    std::size_t next = 0;
+    std::vector<Napi*> repoll;
     for (;;) {
         list.insert(list.end(), sd.pollList.begin(), sd.pollList.end()); // start: splice the poll_list
         sd.pollList.clear();
         bool squeezed = false;
-        while (!list.empty()) {
-            Napi* n = list.front();
-            list.pop_front();
+        while (next < list.size()) {
+            Napi* n = list[next++];
             budget -= co_await napiPoll(c, *n, repoll);
             if (budget <= 0 || m_.timers().jiffies() >= timeLimit) {
                 ++*timeSqueeze_;
@@ -72,6 +74,7 @@ Proc<void> NetRx::action(Kctx& c) {
         if (squeezed || !repoll.empty() || sd.pollList.empty()) break;
     }
     // Leftovers, then new arrivals, then the repolled go back on the poll_list.
+    list.erase(list.begin(), list.begin() + static_cast<std::ptrdiff_t>(next));
     list.insert(list.end(), sd.pollList.begin(), sd.pollList.end());
     list.insert(list.end(), repoll.begin(), repoll.end());
     sd.pollList.assign(list.begin(), list.end());

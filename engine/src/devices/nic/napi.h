@@ -66,7 +66,7 @@ private:
     struct SoftnetData {
         std::deque<Napi*> pollList;
     };
-    kern::Proc<int> napiPoll(kern::Kctx& c, Napi& n, std::deque<Napi*>& repoll);
+    kern::Proc<int> napiPoll(kern::Kctx& c, Napi& n, std::vector<Napi*>& repoll);
 
     kern::Machine& m_;
     NetRxConfig cfg_;

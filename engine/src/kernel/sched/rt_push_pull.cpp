@@ -30,8 +30,10 @@ int cpuPrio(Machine& m, int cpu) {
     return std::max(curr, m.sched().rt().highest(cpu) > 0 ? m.sched().rt().highest(cpu) : -2);
 }
 
+// More than one CPU allowed. Two bit searches, not count(): without POPCNT
+// in the target, bitset::count() is a libgcc call per word.
 bool migratable(const Task& t) {
-    return t.affinity.count() > 1 && !t.migrationDisabled;
+    return t.affinity._Find_next(t.affinity._Find_first()) < t.affinity.size() && !t.migrationDisabled;
 }
 } // namespace
 
