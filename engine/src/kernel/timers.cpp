@@ -11,8 +11,24 @@ Timers::Timers(Machine& m) : m_(m), cpus_(static_cast<std::size_t>(m.cpuCount())
 }
 
 void Timers::addPeriodicTimer(int cpu, std::uint64_t first, std::uint64_t period) {
-    at(cpu).wheel.push_back({first, std::max<std::uint64_t>(period, 1)});
+    at(cpu).wheel.push_back({first, std::max<std::uint64_t>(period, 1), {}});
     arm(m_.cpu(cpu));
+}
+
+std::uint64_t Timers::wheelBucketExpiry(std::uint64_t expires, std::uint64_t clk) {
+    constexpr unsigned kClkShift = 3, kBits = 6, kDepth = 9; // LVL_CLK_SHIFT, LVL_BITS, LVL_DEPTH (HZ > 100)
+    const auto levelStart = [](unsigned n) { return ((std::uint64_t(1) << kBits) - 1) << ((n - 1) * kClkShift); };
+    const std::uint64_t delta = expires > clk ? expires - clk : 0;
+    unsigned lvl = 0;
+    while (lvl + 1 < kDepth && delta >= levelStart(lvl + 1)) ++lvl;
+    const unsigned shift = lvl * kClkShift;
+    return ((expires >> shift) + 1) << shift; // calc_index(): never early
+}
+
+void Timers::addWheelTimer(int cpu, std::uint64_t timeout, HrtimerFn fn) {
+    const std::uint64_t now = jiffies();
+    at(cpu).wheel.push_back({wheelBucketExpiry(now + timeout, now), 0, std::move(fn)});
+    if (!at(cpu).inHandler && !at(cpu).fired) arm(m_.cpu(cpu));
 }
 
 bool Timers::wheelDue(int cpu) const {
@@ -21,12 +37,25 @@ bool Timers::wheelDue(int cpu) const {
 }
 
 // run_timer_softirq() -> __run_timers(): expire what is due; each periodic
-// callback re-arms its timer. cost.timer_softirq_ns is the whole run.
+// callback re-arms its timer, a one-shot's callback runs (process_timeout()
+// wakes its task, which owes try_to_wake_up()). cost.timer_softirq_ns is the
+// whole run but for those wake-ups.
 Proc<void> Timers::runTimerSoftirq(Kctx& c) {
     co_await c.work(m_.cfg().cost.timerSoftirq);
     const std::uint64_t now = jiffies();
-    for (auto& t : at(c.cpu().id).wheel)
-        while (t.expires <= now) t.expires += t.period;
+    auto& wheel = at(c.cpu().id).wheel;
+    std::vector<HrtimerFn> due;
+    for (auto it = wheel.begin(); it != wheel.end();) {
+        if (it->period == 0 && it->expires <= now) {
+            due.push_back(std::move(it->fn));
+            it = wheel.erase(it);
+            continue;
+        }
+        while (it->expires <= now) it->expires += it->period;
+        ++it;
+    }
+    for (auto& fn : due) fn(c, m_.now());
+    if (!due.empty()) co_await c.work(0); // pay what the callbacks owe
     arm(c.cpu());
 }
 
@@ -45,7 +74,7 @@ void Timers::start(Cpu& c) {
     if (const Time p = m_.cfg().timerPeriodic; p > 0) {
         const Time tick = m_.cfg().tickPeriod;
         const auto period = static_cast<std::uint64_t>((p + tick - 1) / tick); // msecs_to_jiffies
-        t.wheel.push_back({period, std::max<std::uint64_t>(period, 1)});
+        t.wheel.push_back({period, std::max<std::uint64_t>(period, 1), {}});
     }
     arm(c);
 }

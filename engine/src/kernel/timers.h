@@ -34,6 +34,14 @@ public:
     // A periodic timer-wheel timer on `cpu`, first due at jiffy `first`
     // (add_timer_on(); its callback re-arms it `period` jiffies later).
     void addPeriodicTimer(int cpu, std::uint64_t first, std::uint64_t period);
+    // schedule_timeout(): a one-shot timer-wheel timer on `cpu`, `timeout`
+    // jiffies from now, in the bucket calc_wheel_index() puts it in; the TIMER
+    // softirq of the first tick at or after the bucket's expiry runs fn.
+    void addWheelTimer(int cpu, std::uint64_t timeout, HrtimerFn fn);
+    // calc_wheel_index() (kernel/time/timer.c, 6.12): the jiffy at which the
+    // bucket of a timer for `expires`, armed when the base's clock is `clk`,
+    // expires: its level's granularity (8^level jiffies) rounded up, plus one.
+    static std::uint64_t wheelBucketExpiry(std::uint64_t expires, std::uint64_t clk);
 
     bool tickStopped(int cpu) const { return at(cpu).tickStopped; }
     // tick_nohz_idle_exit(): the tick restarts on the next period boundary.
@@ -61,7 +69,8 @@ private:
         bool fired = false, inHandler = false;
         std::vector<HrTimer> hrtimers; // unsorted (few)
         struct WheelTimer {
-            std::uint64_t expires, period; // jiffies
+            std::uint64_t expires, period; // jiffies; period 0: one-shot
+            HrtimerFn fn;                  // one-shot: its callback
         };
         std::vector<WheelTimer> wheel; // unsorted (few)
     };

@@ -73,6 +73,22 @@ Proc<void> sleepUntil(Kctx& c, Time when) {
     while (!fired) co_await c.block();
 }
 
+// schedule_timeout(msecs_to_jiffies(d)) (kernel/time/timer.c, 6.12):
+// a timer-wheel timer on this CPU, expired by a tick's TIMER softirq
+// (process_timeout() -> wake_up_process()), so no interrupt of its own.
+Proc<void> sleepOnWheel(Kctx& c, Time d) {
+    Machine& m = c.m();
+    Task* self = c.task();
+    const Time tick = m.cfg().tickPeriod;
+    const auto timeout = static_cast<std::uint64_t>((std::max<Time>(d, 0) + tick - 1) / tick); // rounded up
+    bool fired = false;
+    m.timers().addWheelTimer(c.cpu().id, timeout, [self, &fired](Kctx& k, Time) {
+        fired = true;
+        k.wakeUpProcessNow(*self);
+    });
+    while (!fired) co_await c.block();
+}
+
 Resource& res(TaskWorld& w, const std::string& name) {
     return *w.rt->resources.find(name)->second;
 }
@@ -100,6 +116,7 @@ Proc<void> runEvent(Kctx& c, TaskWorld& w, Thread& th, const TaskEvent& e, sim::
         break;
     }
     case Kind::Sleep: co_await sleepUntil(c, c.now() + e.cost.sample(rng)); break;
+    case Kind::ScheduleTimeout: co_await sleepOnWheel(c, e.cost.sample(rng)); break;
     case Kind::Timer: {
         TimerState& t = w.timers[e.ref.starts_with("unique") ? th.name + "/" + e.ref : e.ref];
         if (!t.init) t = TimerState{true, th.first};

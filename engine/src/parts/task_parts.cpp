@@ -68,24 +68,39 @@ Result<TaskEvent> Reader::event(const json& v, const std::string& at) const {
     const json& body = v.begin().value();
     const std::string path = at + "." + key;
     TaskEvent e;
-    static const std::map<std::string, Kind, std::less<>> kinds = {
-        {"run", Kind::Run},           {"runtime", Kind::Runtime}, {"sleep", Kind::Sleep},
-        {"timer", Kind::Timer},       {"lock", Kind::Lock},       {"unlock", Kind::Unlock},
-        {"wait", Kind::Wait},         {"signal", Kind::Signal},   {"broad", Kind::Broad},
-        {"sync", Kind::Sync},         {"suspend", Kind::Suspend}, {"resume", Kind::Resume},
-        {"barrier", Kind::Barrier},   {"yield", Kind::Yield},     {"wait_completion", Kind::WaitCompletion},
-        {"complete", Kind::Complete}, {"syscall", Kind::Syscall}, {"queue_work", Kind::Kernel},
-        {"submit", Kind::Kernel}};
+    static const std::map<std::string, Kind, std::less<>> kinds = {{"run", Kind::Run},
+                                                                   {"runtime", Kind::Runtime},
+                                                                   {"sleep", Kind::Sleep},
+                                                                   {"timer", Kind::Timer},
+                                                                   {"lock", Kind::Lock},
+                                                                   {"unlock", Kind::Unlock},
+                                                                   {"wait", Kind::Wait},
+                                                                   {"signal", Kind::Signal},
+                                                                   {"broad", Kind::Broad},
+                                                                   {"sync", Kind::Sync},
+                                                                   {"suspend", Kind::Suspend},
+                                                                   {"resume", Kind::Resume},
+                                                                   {"barrier", Kind::Barrier},
+                                                                   {"yield", Kind::Yield},
+                                                                   {"wait_completion", Kind::WaitCompletion},
+                                                                   {"complete", Kind::Complete},
+                                                                   {"syscall", Kind::Syscall},
+                                                                   {"queue_work", Kind::Kernel},
+                                                                   {"submit", Kind::Kernel},
+                                                                   {"schedule_timeout", Kind::ScheduleTimeout}};
     auto k = kinds.find(key);
     if (k == kinds.end())
-        return err(path, "unknown event; expected run, runtime, sleep, timer, lock, unlock, wait, signal, broad, "
-                         "sync, suspend, resume, barrier, yield, wait_completion, complete, syscall, queue_work or "
-                         "submit");
+        return err(
+            path,
+            "unknown event; expected run, runtime, sleep, schedule_timeout, timer, lock, unlock, wait, signal, broad, "
+            "sync, suspend, resume, barrier, yield, wait_completion, complete, syscall, queue_work or "
+            "submit");
     e.kind = k->second;
     switch (e.kind) {
     case Kind::Run:
     case Kind::Runtime:
-    case Kind::Sleep: {
+    case Kind::Sleep:
+    case Kind::ScheduleTimeout: {
         auto d = readDistribution(body, source, path);
         if (!d) return d.error();
         e.cost = *d;

@@ -41,6 +41,7 @@ struct TaskEvent {
         Run,
         Runtime,
         Sleep,
+        ScheduleTimeout,
         Timer,
         Lock,
         Unlock,
@@ -57,7 +58,7 @@ struct TaskEvent {
         Syscall,
         Kernel
     } kind = Kind::Run;
-    Distribution cost;                // run, runtime, sleep, syscall
+    Distribution cost;                // run, runtime, sleep, schedule_timeout, syscall
     Time period = 0;                  // timer
     bool absolute = false;            // timer mode
     Time reschedEvery = 0;            // syscall: a cond_resched() every this much work (0: none)

@@ -99,6 +99,28 @@ bool periodic(const std::vector<Time>& starts, Time& period) {
     return period > 0;
 }
 
+// Woken at least half the times by the TIMER softirq: it sleeps on a
+// timer-wheel timer (schedule_timeout(): rcu_preempt, a driver's polling
+// kthread), which a tick's softirq expires, not on an hrtimer of its own.
+bool wokenByWheel(const TaskStats& t) {
+    std::uint64_t total = 0, wheel = 0;
+    for (const auto& [who, n] : t.wokenBy) {
+        total += n;
+        if (who == "softirq:TIMER") wheel += n;
+    }
+    return wheel > 0 && 2 * wheel >= total;
+}
+
+// The timeouts that give the observed sleeps: a level-0 wheel timer armed
+// `n` jiffies ahead fires at the tick n + 1 jiffies after the one before it
+// was armed (calc_index() rounds up by one), so a sleep of s is n = ceil(s / tick) - 1,
+// at least 1.
+std::vector<Time> wheelTimeouts(const std::vector<Time>& sleeps, Time tick) {
+    std::vector<Time> out;
+    for (Time s : sleeps) out.push_back(std::max<Time>(1, (s + tick - 1) / tick - 1) * tick);
+    return out;
+}
+
 // The device line (and vector) that woke the task at least half the times, if any.
 std::optional<LineWake> wokenByLine(const TaskStats& t, const std::map<std::string, std::string>& vectorRaiser,
                                     const std::set<std::string>& lines) {
@@ -223,7 +245,8 @@ nlohmann::json fitTasks(const CaptureStats& cs, const std::set<std::string>& ski
     for (const auto& [e, t] : cs.tasks)
         if (!engineOwns(t) && !t.chunks.empty()) ++commCount[t.comm];
     json tasks = json::array();
-    int hogs = 0, periodicTasks = 0, sleepers = 0, suspended = 0, byTasks = 0;
+    int hogs = 0, periodicTasks = 0, sleepers = 0, suspended = 0, byTasks = 0, wheelSleepers = 0;
+    const Time tick = 1'000'000'000 / (fit.hz > 0 ? fit.hz : 250);
     auto totalOf = [](const TaskStats& t) {
         Time total = 0;
         for (const auto& c : t.chunks) total += c.cost;
@@ -285,6 +308,13 @@ nlohmann::json fitTasks(const CaptureStats& cs, const std::set<std::string>& ski
             runEvents(events, b.bursts, resumes);
             events.push_back({{"suspend", name}});
             task["loop"] = t.exited ? static_cast<int>(b.bursts.size()) : -1;
+        } else if (wokenByWheel(t)) {
+            ++wheelSleepers;
+            runEvents(events, b.bursts, resumes);
+            events.push_back(
+                {{"schedule_timeout",
+                  empiricalCost(wheelTimeouts(b.sleeps.empty() ? std::vector<Time>{cs.duration} : b.sleeps, tick))}});
+            task["loop"] = t.exited ? static_cast<int>(b.bursts.size()) : -1;
         } else if (periodic(b.starts, period)) {
             ++periodicTasks;
             runEvents(events, b.bursts, resumes);
@@ -301,8 +331,9 @@ nlohmann::json fitTasks(const CaptureStats& cs, const std::set<std::string>& ski
     }
     fit.notes.push_back("tasks: " + std::to_string(tasks.size()) + " inferred (" + std::to_string(periodicTasks) +
                         " periodic, " + std::to_string(suspended) + " woken by a device's interrupt, " +
-                        std::to_string(byTasks) + " woken by another task, " + std::to_string(sleepers) +
-                        " run/sleep, " + std::to_string(hogs) +
+                        std::to_string(byTasks) + " woken by another task, " + std::to_string(wheelSleepers) +
+                        " on timer-wheel timeouts, " + std::to_string(sleepers) + " run/sleep, " +
+                        std::to_string(hogs) +
                         " never slept); a task woken by tasks that do not wake it in most of their bursts (or "
                         "that never sleep, or the engine's own) sleeps its observed sleeps");
     return tasks;
