@@ -5,6 +5,8 @@
 // work of the task it was handed to). Errors name the file and the JSON path.
 #include "sim_helpers.h"
 
+#include "irqscope/presets.h"
+
 using namespace irqscope;
 using nlohmann::json;
 
@@ -176,6 +178,18 @@ private slots:
         const Error noWait = refused(withProbe({{{"complete", "done"}}}, {{{"run", "5us"}}}));
         QCOMPARE(QString::fromStdString(noWait.where), QStringLiteral("probes[0].arrival_to_task.task"));
         QVERIFY(QString::fromStdString(noWait.message).contains(QLatin1String("done")));
+    }
+
+    // The preset itself: written in parts, its rx series and its line as the
+    // built-in card had them.
+    void basicsIsWrittenInParts() {
+        auto s = loadPreset("basics");
+        QVERIFY(s);
+        QVERIFY(!s->getBool("net.enabled"));
+        RunOptions o;
+        const RunResult r = test::runOrDie(*s, o);
+        QCOMPARE(intidOf(r, "eth0"), 40);
+        QVERIFY(r.metrics.latency.at("rx").count() > 150);
     }
 };
 
