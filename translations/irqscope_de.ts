@@ -885,6 +885,42 @@
         <source>The handler&apos;s work before complete()</source>
         <translation>Die Arbeit des Handlers vor complete()</translation>
     </message>
+    <message>
+        <source>INTID</source>
+        <translation>INTID</translation>
+    </message>
+    <message>
+        <source>spi only: the SPI the device is wired to (32–1019), as the board wires it</source>
+        <translation>nur spi: der SPI, an den das Gerät verdrahtet ist (32–1019), wie die Platine ihn verdrahtet</translation>
+    </message>
+    <message>
+        <source>the next free SPI from 96</source>
+        <translation>der nächste freie SPI ab 96</translation>
+    </message>
+    <message>
+        <source>random stream</source>
+        <translation>Zufallsstrom</translation>
+    </message>
+    <message>
+        <source>The random stream the arrivals draw from; net: the built-in card&apos;s packets</source>
+        <translation>Der Zufallsstrom, aus dem die Ankünfte gezogen werden; net: die Pakete der eingebauten Karte</translation>
+    </message>
+    <message>
+        <source>the source&apos;s own</source>
+        <translation>der eigene der Quelle</translation>
+    </message>
+    <message>
+        <source>The source whose arrivals (a packet, an interrupt) are followed to the task</source>
+        <translation>Die Quelle, deren Ankünfte (ein Paket, ein Interrupt) bis zum Task verfolgt werden</translation>
+    </message>
+    <message>
+        <source>task</source>
+        <translation>Task</translation>
+    </message>
+    <message>
+        <source>The task that waits for the source&apos;s completion; its next run ends the sample</source>
+        <translation>Der Task, der auf die Completion der Quelle wartet; sein nächstes run beendet die Messung</translation>
+    </message>
 </context>
 <context>
     <name>PlotExport</name>

@@ -884,6 +884,42 @@
         <source>The handler&apos;s work before complete()</source>
         <translation>处理函数在 complete() 之前的工作</translation>
     </message>
+    <message>
+        <source>INTID</source>
+        <translation>INTID</translation>
+    </message>
+    <message>
+        <source>spi only: the SPI the device is wired to (32–1019), as the board wires it</source>
+        <translation>仅 spi：设备连接的 SPI（32–1019），与电路板的连线一致</translation>
+    </message>
+    <message>
+        <source>the next free SPI from 96</source>
+        <translation>从 96 起的下一个空闲 SPI</translation>
+    </message>
+    <message>
+        <source>random stream</source>
+        <translation>随机流</translation>
+    </message>
+    <message>
+        <source>The random stream the arrivals draw from; net: the built-in card&apos;s packets</source>
+        <translation>到达时间所取自的随机流；net：内置网卡的数据包</translation>
+    </message>
+    <message>
+        <source>the source&apos;s own</source>
+        <translation>该源自己的</translation>
+    </message>
+    <message>
+        <source>The source whose arrivals (a packet, an interrupt) are followed to the task</source>
+        <translation>其到达（一个数据包、一次中断）被跟踪到任务的源</translation>
+    </message>
+    <message>
+        <source>task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>The task that waits for the source&apos;s completion; its next run ends the sample</source>
+        <translation>等待该源的 completion 的任务；它的下一个 run 结束这次测量</translation>
+    </message>
 </context>
 <context>
     <name>PlotExport</name>

@@ -71,7 +71,7 @@ private slots:
         for (const char* f :
              {"count", "mean_ns", "min_ns", "p50_ns", "p90_ns", "p95_ns", "p98_ns", "p99_ns", "p999_ns", "max_ns"})
             QVERIFY2(rx.contains(f), f);
-        QVERIFY(j["throughput"]["packets"].contains("per_s"));
+        QVERIFY(j["throughput"]["napi_packets/eth0"].contains("per_s"));
         QVERIFY(j["tasks"].is_array() && j["tasks"][0].contains("charged_ns") && j["tasks"][0].contains("pid"));
         QVERIFY(j["warnings"].is_array());
     }
@@ -138,10 +138,10 @@ private slots:
         const QString csv1 = dir.filePath(QStringLiteral("a.csv")), csv2 = dir.filePath(QStringLiteral("b.csv"));
         for (auto [csv, jobs] : {std::pair{csv1, "1"}, std::pair{csv2, "2"}}) {
             auto r = cli(QStringList{QStringLiteral("sweep"), QStringLiteral("basics"), QStringLiteral("--vary"),
-                                     QStringLiteral("net.rate_hz=1000,4000"), QStringLiteral("--vary"),
-                                     QStringLiteral("machine.cpus=2,3"), QStringLiteral("--duration"),
-                                     QStringLiteral("10ms"), QStringLiteral("--jobs"), QString::fromUtf8(jobs),
-                                     QStringLiteral("--out"), csv});
+                                     QStringLiteral("sources[eth0].arrival.poisson.rate_hz=1000,4000"),
+                                     QStringLiteral("--vary"), QStringLiteral("machine.cpus=2,3"),
+                                     QStringLiteral("--duration"), QStringLiteral("10ms"), QStringLiteral("--jobs"),
+                                     QString::fromUtf8(jobs), QStringLiteral("--out"), csv});
             QVERIFY2(r.code == 0, r.err.constData());
             QVERIFY(r.out.contains("p99"));
         }
@@ -149,7 +149,7 @@ private slots:
         QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
         const auto la = a.readAll().split('\n'), lb = b.readAll().split('\n');
         QCOMPARE(la.size(), 6); // header + 4 runs + trailing newline
-        QVERIFY(la[0].startsWith("run,runs,sweep,net.rate_hz,machine.cpus,error,"));
+        QVERIFY(la[0].startsWith("run,runs,sweep,sources[eth0].arrival.poisson.rate_hz,machine.cpus,error,"));
         // identical but for wall-clock columns
         const qsizetype wall = la[0].split(',').indexOf("wall_time_s");
         QVERIFY(wall > 0);

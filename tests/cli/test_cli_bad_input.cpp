@@ -300,8 +300,9 @@ private slots:
         QProcess p;
         p.start(QStringLiteral(IRQSCOPE_CLI),
                 {QStringLiteral("sweep"), QStringLiteral("basics"), QStringLiteral("--vary"),
-                 QStringLiteral("net.rate_hz=1000,2000,3000,4000"), QStringLiteral("--duration"),
-                 QStringLiteral("600s"), QStringLiteral("--jobs"), QStringLiteral("1"), QStringLiteral("--out"), csv});
+                 QStringLiteral("sources[eth0].arrival.poisson.rate_hz=1000,2000,3000,4000"),
+                 QStringLiteral("--duration"), QStringLiteral("600s"), QStringLiteral("--jobs"), QStringLiteral("1"),
+                 QStringLiteral("--out"), csv});
         QVERIFY(p.waitForStarted());
         QDeadlineTimer ready(30000);
         while (!catchesSigint(p.processId()) && !ready.hasExpired() && p.state() == QProcess::Running)

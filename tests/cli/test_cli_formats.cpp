@@ -65,8 +65,9 @@ private slots:
         QTemporaryDir dir;
         const QString wide = dir.filePath(QStringLiteral("w.csv")), lng = dir.filePath(QStringLiteral("l.csv"));
         auto r = cli({QStringLiteral("sweep"), QStringLiteral("basics"), QStringLiteral("--vary"),
-                      QStringLiteral("net.rate_hz=1000,8000"), QStringLiteral("--duration"), QStringLiteral("5ms"),
-                      QStringLiteral("--out"), wide, QStringLiteral("--long"), lng, QStringLiteral("--quiet")});
+                      QStringLiteral("sources[eth0].arrival.poisson.rate_hz=1000,8000"), QStringLiteral("--duration"),
+                      QStringLiteral("5ms"), QStringLiteral("--out"), wide, QStringLiteral("--long"), lng,
+                      QStringLiteral("--quiet")});
         QVERIFY2(r.code == 0, r.err.constData());
         const auto rows = readLong(readAll(lng));
         QCOMPARE(int(rows.size()), 2);

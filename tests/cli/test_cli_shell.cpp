@@ -132,8 +132,8 @@ private slots:
         // Sweeps count runs.
         QTemporaryDir dir;
         auto s = onTerminal(QStringList{QStringLiteral("sweep"), QStringLiteral("basics"), QStringLiteral("--vary"),
-                                        QStringLiteral("net.rate_hz=1000,2000"), QStringLiteral("--duration"),
-                                        QStringLiteral("20ms"), QStringLiteral("--out"),
+                                        QStringLiteral("sources[eth0].arrival.poisson.rate_hz=1000,2000"),
+                                        QStringLiteral("--duration"), QStringLiteral("20ms"), QStringLiteral("--out"),
                                         dir.filePath(QStringLiteral("s.csv"))});
         QVERIFY2(s.code == 0, s.out.constData());
         QVERIFY2(s.out.contains("sweep basics") && s.out.contains("runs/s") &&

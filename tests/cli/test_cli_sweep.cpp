@@ -28,7 +28,7 @@ QByteArray readAll(const QString& path) {
 // 3 x 2 = 6 runs: not a multiple of 4, so the shards differ in size.
 QStringList sweepArgs() {
     return {QStringLiteral("sweep"),      QStringLiteral("basics"),
-            QStringLiteral("--vary"),     QStringLiteral("net.rate_hz=1000,4000,12000"),
+            QStringLiteral("--vary"),     QStringLiteral("sources[eth0].arrival.poisson.rate_hz=1000,4000,12000"),
             QStringLiteral("--vary"),     QStringLiteral("machine.cpus=2,3"),
             QStringLiteral("--duration"), QStringLiteral("5ms"),
             QStringLiteral("--jobs"),     QStringLiteral("1")};
@@ -79,7 +79,8 @@ private slots:
 
         const auto a = withoutWallClock(readAll(whole)), b = withoutWallClock(readAll(merged));
         QCOMPARE(a.size(), 7); // header + 6 runs
-        QCOMPARE(a[0].mid(0, 6), (QList<QByteArray>{"run", "runs", "sweep", "net.rate_hz", "machine.cpus", "error"}));
+        QCOMPARE(a[0].mid(0, 6), (QList<QByteArray>{"run", "runs", "sweep", "sources[eth0].arrival.poisson.rate_hz",
+                                                    "machine.cpus", "error"}));
         QCOMPARE(b.size(), a.size());
         for (int i = 0; i < a.size(); ++i) QCOMPARE(b[i], a[i]);
         // Every shard ran a share, and the shards together ran each run once.
@@ -104,7 +105,7 @@ private slots:
                       p2 = part(QStringLiteral("2.csv"), QStringLiteral("2/3")),
                       p3 = part(QStringLiteral("3.csv"), QStringLiteral("3/3")),
                       other = part(QStringLiteral("o.csv"), QStringLiteral("3/3"),
-                                   {QStringLiteral("--set"), QStringLiteral("net.cost.packet_ns=2000")}),
+                                   {QStringLiteral("--set"), QStringLiteral("sources[eth0].then[0].cost=2us")}),
                       half = part(QStringLiteral("h.csv"), QStringLiteral("2/2"));
         QFile cut(dir.filePath(QStringLiteral("cut.csv")));
         QVERIFY(cut.open(QIODevice::WriteOnly));
@@ -185,10 +186,10 @@ private slots:
         const QString images = dir.filePath(QStringLiteral("img"));
         auto r =
             cli(QStringList{QStringLiteral("sweep"), QStringLiteral("basics"), QStringLiteral("--vary"),
-                            QStringLiteral("net.rate_hz=1000,8000"), QStringLiteral("--duration"),
-                            QStringLiteral("5ms"), QStringLiteral("--images"), images, QStringLiteral("--image-format"),
-                            QStringLiteral("png"), QStringLiteral("--format"), QStringLiteral("csv"),
-                            QStringLiteral("--out"), dir.filePath(QStringLiteral("s.csv"))});
+                            QStringLiteral("sources[eth0].arrival.poisson.rate_hz=1000,8000"),
+                            QStringLiteral("--duration"), QStringLiteral("5ms"), QStringLiteral("--images"), images,
+                            QStringLiteral("--image-format"), QStringLiteral("png"), QStringLiteral("--format"),
+                            QStringLiteral("csv"), QStringLiteral("--out"), dir.filePath(QStringLiteral("s.csv"))});
         QVERIFY2(r.code == 0, r.err.constData());
         for (const char* name : {"run-0.png", "run-1.png"}) {
             const QByteArray png = readAll(images + QLatin1Char('/') + QLatin1String(name));
@@ -198,7 +199,7 @@ private slots:
         const auto lines = r.out.trimmed().split('\n');
         QCOMPARE(lines[0], QByteArray("run,series,count,mean_ns,p50_ns,p95_ns,p99_ns,max_ns,tput_per_s,error"));
         QVERIFY(lines.size() >= 3);
-        QVERIFY(lines[1].startsWith("net.rate_hz=1000,"));
+        QVERIFY(lines[1].startsWith("sources[eth0].arrival.poisson.rate_hz=1000,"));
     }
 };
 

@@ -38,7 +38,7 @@ struct PartsRig {
         auto srcs = parts::readSourceParts(lists.value("sources", json::array()), names, file, cpus);
         if (!wqs || !srcs) qFatal("%s", (!wqs ? wqs.error() : srcs.error()).toString().c_str());
         sources = *srcs;
-        auto probes = parts::readProbeParts(lists.value("probes", json::array()), names, sources, file, cpus);
+        auto probes = parts::readProbeParts(lists.value("probes", json::array()), names, sources, {}, file, cpus);
         if (!probes) qFatal("%s", probes.error().toString().c_str());
         h.m->keepAlive(rt);
         parts::installWorkqueueParts(*h.m, *wqs, *rt);

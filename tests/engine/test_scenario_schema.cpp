@@ -82,16 +82,23 @@ const char* kParts = R"({
               {"required": ["complete"]}]},
   "source": {"type": "object", "additionalProperties": false, "required": ["name", "arrival"], "properties": {
     "name": {"$ref": "#/$defs/name"}, "line": {"enum": ["spi", "msi", "lpi"], "default": "spi"},
+    "intid": {"type": "integer", "minimum": 32, "maximum": 1019,
+              "description": "spi only: the SPI the device is wired to; default: the next free one from 96"},
     "cpus": {"type": "array", "minItems": 1, "uniqueItems": true, "items": {"type": "integer", "minimum": 0}},
     "arrival": {"$ref": "#/$defs/arrival"},
+    "stream": {"type": "string", "minLength": 1,
+               "description": "the arrivals' random stream; default: source/<name>/arrival, net: the built-in card's"},
     "handler": {"type": "object", "additionalProperties": false, "required": ["cost"],
                 "properties": {"cost": {"$ref": "#/$defs/cost"}}},
     "then": {"$ref": "#/$defs/chain"}}},
   "probe": {"type": "object", "additionalProperties": false, "required": ["name"], "properties": {
     "name": {"$ref": "#/$defs/name"}, "wakeup": {"$ref": "#/$defs/name"}, "irq_to_thread": {"$ref": "#/$defs/name"},
     "raise_to_run": {"type": "object", "additionalProperties": false, "required": ["source", "step"],
-                     "properties": {"source": {"$ref": "#/$defs/name"}, "step": {"type": "string", "minLength": 1}}}},
-    "oneOf": [{"required": ["wakeup"]}, {"required": ["irq_to_thread"]}, {"required": ["raise_to_run"]}]},
+                     "properties": {"source": {"$ref": "#/$defs/name"}, "step": {"type": "string", "minLength": 1}}},
+    "arrival_to_task": {"type": "object", "additionalProperties": false, "required": ["source", "task"],
+                        "properties": {"source": {"$ref": "#/$defs/name"}, "task": {"$ref": "#/$defs/name"}}}},
+    "oneOf": [{"required": ["wakeup"]}, {"required": ["irq_to_thread"]}, {"required": ["raise_to_run"]},
+              {"required": ["arrival_to_task"]}]},
   "namedPart": {"type": "object", "required": ["name"], "properties": {"name": {"$ref": "#/$defs/name"}}}
 })";
 

@@ -18,7 +18,8 @@ private slots:
             for (Time v : c.ns) sum += v;
             QCOMPARE(sum, r.metrics.simTimeNs);
         }
-        QVERIFY(r.metrics.throughput.at("packets").count > 0);
+        QVERIFY(r.metrics.throughput.at("napi_packets/eth0").count > 0);
+        QVERIFY(r.metrics.latency.at("rx").count() > 0);
         QVERIFY(r.trace.segmentCount() > 100);
     }
 };

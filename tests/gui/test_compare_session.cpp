@@ -53,6 +53,10 @@ class TestCompareSession : public QObject {
         w_->runNow();
         return done.wait(20000);
     }
+    // the packet rate of basics' source eth0
+    static double rateOf(const Scenario& s) {
+        return s.parts()["sources"][0]["arrival"]["poisson"]["rate_hz"].get<double>();
+    }
     int selectedRow() const {
         const auto rows = w_->runTable()->selectionModel()->selectedRows();
         return rows.size() == 1 ? rows[0].row() : -1;
@@ -75,13 +79,14 @@ private slots:
     }
 
     void headlineNamesKnobAndLargestChange() {
-        QVERIFY(runEdit("net.rate_hz", "12000"));
+        QVERIFY(runEdit("sources[eth0].arrival.poisson.rate_hz", "12000"));
         QVERIFY(w_->hasUnsavedRuns());
         QVERIFY(w_->compareRows(0, 1));
         CompareView* c = w_->compare();
         const CompareHeadline& h = c->headline();
         QCOMPARE(h.knobs.size(), 1);
-        QVERIFY2(h.knobs[0].startsWith(QLatin1String("net.rate_hz: ")), qPrintable(h.knobs[0]));
+        QVERIFY2(h.knobs[0].startsWith(QLatin1String("sources[eth0].arrival.poisson.rate_hz: ")),
+                 qPrintable(h.knobs[0]));
         QVERIFY(!h.changes.empty());
         QVERIFY(h.changes.size() <= 5);
         // largest first, and the words name the metric, A's and B's values
@@ -91,7 +96,7 @@ private slots:
         QVERIFY(top.text.contains(MetricsDelta::format(*top.row.a, top.row.unit)));
         QVERIFY(top.text.contains(QStringLiteral("→")));
         const QString shown = c->headlineLabel()->text();
-        QVERIFY(shown.contains(QStringLiteral("net.rate_hz")));
+        QVERIFY(shown.contains(QStringLiteral("sources[eth0].arrival.poisson.rate_hz")));
         QVERIFY(shown.contains(top.text.toHtmlEscaped()));
         // A and B overlaid in one plot
         QCOMPARE(c->overlay()->graphCount(), 2);
@@ -143,8 +148,7 @@ private slots:
         // selecting a run shows it and its scenario; Run re-runs that scenario
         w_->runTable()->selectRow(0);
         QCOMPARE(w_->currentRun()->id, w_->runs()->at(0).id);
-        QCOMPARE(w_->knobs()->scenario().getDouble("net.rate_hz"),
-                 w_->runs()->at(0).scenario->getDouble("net.rate_hz"));
+        QCOMPARE(rateOf(w_->knobs()->scenario()), rateOf(*w_->runs()->at(0).scenario));
         QSignalSpy done(w_->runner(), &SimulationRunner::finished);
         w_->runNow();
         QVERIFY(done.wait(20000));
@@ -154,7 +158,7 @@ private slots:
     }
 
     void leavingUnkeptEditsAsks() {
-        QVERIFY(w_->knobs()->edit(QStringLiteral("net.rate_hz"), QStringLiteral("7000")));
+        QVERIFY(w_->knobs()->edit(QStringLiteral("sources[eth0].arrival.poisson.rate_hz"), QStringLiteral("7000")));
         QVERIFY(w_->hasUnkeptEdits());
         BoxAnswer ans;
         answerNextBox(&ans, QMessageBox::Cancel);
@@ -163,13 +167,13 @@ private slots:
         QCOMPARE(ans.seenName, QStringLiteral("leaveEditsPrompt"));
         QCOMPARE(w_->currentRun()->id, w_->runs()->at(2).id);
         QCOMPARE(selectedRow(), 2);
-        QCOMPARE(w_->knobs()->scenario().getDouble("net.rate_hz"), 7000.0);
+        QCOMPARE(rateOf(w_->knobs()->scenario()), 7000.0);
         BoxAnswer ans2;
         answerNextBox(&ans2, QMessageBox::Discard);
         w_->runTable()->selectRow(1);
         QVERIFY(ans2.seen);
         QCOMPARE(w_->currentRun()->id, w_->runs()->at(1).id);
-        QCOMPARE(w_->knobs()->scenario().getDouble("net.rate_hz"), 12000.0);
+        QCOMPARE(rateOf(w_->knobs()->scenario()), 12000.0);
         QVERIFY(!w_->hasUnkeptEdits()); // the panel shows run 2's values, which run 2 keeps
     }
 
@@ -187,7 +191,7 @@ private slots:
         }
         const int shownRow = w_->runs()->rowOf(w_->currentRun()->id);
 
-        QVERIFY(runEdit("net.rate_hz", "5000")); // something to lose
+        QVERIFY(runEdit("sources[eth0].arrival.poisson.rate_hz", "5000")); // something to lose
         QVERIFY(w_->hasUnsavedRuns());
         QString note;
         QVERIFY2(w_->openSessionFile(path, &err, &note), qPrintable(err));
@@ -212,7 +216,7 @@ private slots:
     }
 
     void quittingWithUnsavedRunsAsks() {
-        QVERIFY(runEdit("net.rate_hz", "4000"));
+        QVERIFY(runEdit("sources[eth0].arrival.poisson.rate_hz", "4000"));
         BoxAnswer ans;
         answerNextBox(&ans, QMessageBox::Cancel);
         QVERIFY(!w_->close());

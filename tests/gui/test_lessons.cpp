@@ -203,10 +203,10 @@ private slots:
                                        << QStringLiteral("steps[0].camera.to: expected a time inside the run");
         QTest::newRow("unknown knob") << with("net.rate_hz", "net.rate_hx")
                                       << QStringLiteral("bad.json: steps[1].scenario.set.net.rate_hx: unknown knob");
-        // a part's field is a knob too: the engine names the parts a preset has (basics: none)
-        QTest::newRow("part knob") << with("net.rate_hz", "sources[eth0].arrival.poisson.rate_hz")
-                                   << QStringLiteral("steps[1].scenario.set.sources[eth0].arrival.poisson.rate_hz: bad "
-                                                     "value: the scenario has no part 'eth0' in sources");
+        // a part's field is a knob too: the engine names the parts a preset has (basics: the source eth0)
+        QTest::newRow("part knob") << with("net.rate_hz", "sources[eth1].arrival.poisson.rate_hz")
+                                   << QStringLiteral("steps[1].scenario.set.sources[eth1].arrival.poisson.rate_hz: bad "
+                                                     "value: the scenario has no part 'eth1' in sources");
         QTest::newRow("bad knob value") << with("30000", "\"fast\"")
                                         << QStringLiteral("steps[1].scenario.set.net.rate_hz: bad value");
         QTest::newRow("unknown preset") << with("\"basics\"", "\"basix\"")
@@ -323,14 +323,18 @@ private slots:
         QVERIFY(dock->startLesson(QStringLiteral("intro")));
         QVERIFY(waitReady(p));
         const int last = p->stepCount() - 1;
-        p->goTo(last); // net.rate_hz=30000
+        // the packet rate of basics' source eth0
+        auto rate = [this] {
+            return w_->knobs()->scenario().parts()["sources"][0]["arrival"]["poisson"]["rate_hz"].get<double>();
+        };
+        p->goTo(last); // sources[eth0].arrival.poisson.rate_hz=30000
         QVERIFY(p->waitingForRun());
         QVERIFY(waitReady(p));
-        QCOMPARE(w_->knobs()->scenario().getDouble("net.rate_hz"), 30000.0);
+        QCOMPARE(rate(), 30000.0);
         QTest::keyClick(w_.get(), Qt::Key_PageUp); // back to the preset's 3000
         QCOMPARE(p->stepIndex(), last - 1);
         QVERIFY(waitReady(p));
-        QCOMPARE(w_->knobs()->scenario().getDouble("net.rate_hz"), 3000.0);
+        QCOMPARE(rate(), 3000.0);
         const int runs = w_->runs()->size();
         p->previous(); // same scenario: no new run, camera at once
         QVERIFY(!p->waitingForRun());

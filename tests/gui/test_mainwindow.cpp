@@ -135,14 +135,14 @@ private slots:
 
     void whatIfRunAndCompare() {
         KnobPanel* k = w_->knobs();
-        QVERIFY(k->edit(QStringLiteral("net.rate_hz"), QStringLiteral("9000")));
+        QVERIFY(k->edit(QStringLiteral("sources[eth0].arrival.poisson.rate_hz"), QStringLiteral("9000")));
         QSignalSpy done(w_->runner(), &SimulationRunner::finished);
         w_->runNow();
         QVERIFY(done.wait(10000));
         QCOMPARE(w_->runs()->size(), 2);
         const RunRecord& r = w_->runs()->at(1);
         QCOMPARE(r.changes.size(), std::size_t(1));
-        QCOMPARE(r.changes[0].path, QStringLiteral("net.rate_hz"));
+        QCOMPARE(r.changes[0].path, QStringLiteral("sources[eth0].arrival.poisson.rate_hz"));
         QVERIFY(w_->compareRows(0, 1));
         CompareView* c = w_->compare();
         QVERIFY(c->hasRuns());
@@ -287,7 +287,7 @@ private:
         t->selectItem(softirq);
         t->zoomToSelection();
         shot("user-guide-selection.png");
-        QVERIFY(w_->knobs()->edit(QStringLiteral("net.rate_hz"), QStringLiteral("12000")));
+        QVERIFY(w_->knobs()->edit(QStringLiteral("sources[eth0].arrival.poisson.rate_hz"), QStringLiteral("12000")));
         w_->runNow();
         QVERIFY(w_->runner()->waitForIdle(10000));
         QVERIFY(w_->compareRows(w_->runs()->size() - 2, w_->runs()->size() - 1));

@@ -20,6 +20,9 @@ const std::vector<PartField>& partFields(const std::string& list) {
                                          "GICv3)"),
          "spi",
          {"spi", "msi", "lpi"}},
+        {"/intid", K::Value, QT_TRANSLATE_NOOP("PartEditor", "INTID"),
+         QT_TRANSLATE_NOOP("PartEditor", "spi only: the SPI the device is wired to (32–1019), as the board wires it"),
+         QT_TRANSLATE_NOOP("PartEditor", "the next free SPI from 96")},
         {"/cpus", K::Cpus, QT_TRANSLATE_NOOP("PartEditor", "CPUs"),
          QT_TRANSLATE_NOOP("PartEditor", "The line's affinity: CPU numbers (\"1\" or \"0, 2\"); the GIC delivers to "
                                          "the lowest. Empty: all CPUs"),
@@ -31,6 +34,9 @@ const std::vector<PartField>& partFields(const std::string& list) {
                                          "an empirical histogram) in the part's JSON"),
          "",
          {"periodic", "poisson", "bursts", "gaps", "shuffle", "replay", "on_submit"}},
+        {"/stream", K::Text, QT_TRANSLATE_NOOP("PartEditor", "random stream"),
+         QT_TRANSLATE_NOOP("PartEditor", "The random stream the arrivals draw from; net: the built-in card's packets"),
+         QT_TRANSLATE_NOOP("PartEditor", "the source's own")},
         {"/arrival/periodic",
          K::Value,
          QT_TRANSLATE_NOOP("PartEditor", "period"),
@@ -218,6 +224,21 @@ const std::vector<PartField>& partFields(const std::string& list) {
          "",
          {},
          "/raise_to_run"},
+        {"/arrival_to_task/source",
+         K::Text,
+         QT_TRANSLATE_NOOP("PartEditor", "source"),
+         QT_TRANSLATE_NOOP("PartEditor", "The source whose arrivals (a packet, an interrupt) are followed to the task"),
+         "",
+         {},
+         "/arrival_to_task"},
+        {"/arrival_to_task/task",
+         K::Text,
+         QT_TRANSLATE_NOOP("PartEditor", "task"),
+         QT_TRANSLATE_NOOP("PartEditor", "The task that waits for the source's completion; its next run ends the "
+                                         "sample"),
+         "",
+         {},
+         "/arrival_to_task"},
     };
     // A built-in model placed as a part: its name, its model and the fields a
     // newcomer turns first; every other parameter of the model in the part's JSON.

@@ -257,7 +257,7 @@ namespace {
 const std::set<std::string>& referenceKeys(const std::string& list) {
     static const std::map<std::string, std::set<std::string>> keys = {
         {"workqueues", {"queue_work", "workqueue"}},
-        {"tasks", {"wake", "wakeup", "suspend", "resume"}},
+        {"tasks", {"wake", "wakeup", "suspend", "resume", "task"}},
         {"sources", {"submit", "irq_to_thread", "source"}},
         {"devices", {"submit"}},
         {"resources", {"lock", "unlock", "signal", "broad", "barrier", "wait_completion", "complete", "ref", "mutex"}},

@@ -51,6 +51,15 @@ int freeIntid(const kern::Machine& m, bool lpi) {
     return id;
 }
 
+std::vector<WiredSpi> wiredSpis(const DeviceParams& p) {
+    std::vector<WiredSpi> v;
+    if (p.nic.enabled) v.push_back({kNicIntid, "net.enabled", "the network card"});
+    if (p.i915.enabled) v.push_back({kGpuIntid, "gpu.enabled", "the i915 GPU"});
+    if (p.panthor.submitter.enabled) v.push_back({kJobIntid, "submitter.enabled", "the panthor GPU's job IRQ"});
+    if (p.gicBench.enabled) v.push_back({kBenchIntid, "bench.enabled", "the GIC benchmark"});
+    return v;
+}
+
 void installDevices(kern::Machine& m, const DeviceParams& p) {
     installHogs(m, p.hogs);
     installProbes(m, p.probes);

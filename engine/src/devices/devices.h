@@ -48,6 +48,15 @@ DeviceParams readDeviceParams(const Scenario& s);
 // Checks between a device's parameters and the machine (Scenario::validate).
 std::optional<ParamProblem> checkDeviceParams(const DeviceParams& p, int cpus);
 
+// An SPI a device of the tree is wired to (a fixed INTID), and the parameter
+// that turns the device on: a source's own "intid" may not take it.
+struct WiredSpi {
+    int intid = 0;
+    const char* param = "";
+    const char* device = "";
+};
+std::vector<WiredSpi> wiredSpis(const DeviceParams& p);
+
 // Creates every enabled device on the machine. The order is fixed: it decides
 // the order of tasks, lines and events, so a run stays the same run.
 void installDevices(kern::Machine& m, const DeviceParams& p);

@@ -75,10 +75,14 @@ Result<std::shared_ptr<const Step>> readTaskKernelEvent(const nlohmann::json& ev
                                                         const std::string& source, const std::string& path);
 
 // Runs a step (and the chain it starts) in the caller's context. The step must
-// live as long as the machine (a task keeps its shared_ptr).
-kern::Proc<void> runStep(kern::Kctx& c, PartsRuntime& rt, const Step& step);
+// live as long as the machine (a task keeps its shared_ptr). `stamp`: the
+// arrival the caller works on (a source's handler, a napi step's packet, its
+// thread step), which a complete step hands to the completion; a deferred
+// step's chain (softirq, tasklet, work) runs without one.
+kern::Proc<void> runStep(kern::Kctx& c, PartsRuntime& rt, const Step& step, std::optional<Stamp> stamp = std::nullopt);
 // Runs each step of a list in order.
-kern::Proc<void> runSteps(kern::Kctx& c, PartsRuntime& rt, const std::vector<Step>& steps);
+kern::Proc<void> runSteps(kern::Kctx& c, PartsRuntime& rt, const std::vector<Step>& steps,
+                          std::optional<Stamp> stamp = std::nullopt);
 
 // The run-time side of the chains: what the steps own (a tasklet, a work item,
 // a random stream, a probe) and the per-CPU lists of the softirq vectors they

@@ -56,7 +56,7 @@ public:
         for (const Step& next : s.then) prepare(next);
     }
 
-    Proc<void> run(Kctx& c, const Step& s) {
+    Proc<void> run(Kctx& c, const Step& s, std::optional<Stamp> stamp) {
         StepState& st = ensure(s);
         const Costs& cost = m_.cfg().cost;
         switch (s.kind) {
@@ -84,7 +84,7 @@ public:
             break;
         case Step::Kind::Complete:
             if (!s.cost.isZero()) co_await c.work(s.cost.sample(st.rng));
-            co_await completeResource(c, rt_, s.target);
+            co_await completeResource(c, rt_, s.target, stamp);
             break;
         case Step::Kind::Submit:
             if (!s.cost.isZero()) co_await c.work(s.cost.sample(st.rng));
@@ -169,12 +169,12 @@ sim::Rng& stepRng(Machine& m, PartsRuntime& rt, const Step& step) {
     return chainRuntime(m, rt).rng(step);
 }
 
-Proc<void> runStep(Kctx& c, PartsRuntime& rt, const Step& step) {
-    return chainRuntime(c.m(), rt).run(c, step);
+Proc<void> runStep(Kctx& c, PartsRuntime& rt, const Step& step, std::optional<Stamp> stamp) {
+    return chainRuntime(c.m(), rt).run(c, step, stamp);
 }
 
-Proc<void> runSteps(Kctx& c, PartsRuntime& rt, const std::vector<Step>& steps) {
-    for (const Step& s : steps) co_await runStep(c, rt, s);
+Proc<void> runSteps(Kctx& c, PartsRuntime& rt, const std::vector<Step>& steps, std::optional<Stamp> stamp) {
+    for (const Step& s : steps) co_await runStep(c, rt, s, stamp);
 }
 
 } // namespace irqscope::parts

@@ -39,7 +39,19 @@ Result<Parts> readParts(const json& lists, const std::string& source, int cpus) 
     auto sources = readSourceParts(listOf(lists, "sources"), *names, source, cpus);
     if (!sources) return sources.error();
     p.sources = std::move(*sources);
-    auto probes = readProbeParts(listOf(lists, "probes"), *names, p.sources, source, cpus);
+    // Placed i915, panthor and gic_bench devices are installed first and each
+    // takes the next free SPI from 96: a source's own intid may not be one of them.
+    std::vector<const DevicePart*> spiDevices;
+    for (const DevicePart& d : p.devices)
+        if (d.model != DevicePart::Model::Nvme) spiDevices.push_back(&d);
+    for (const SourcePart& s : p.sources)
+        if (s.intid >= 96 && s.intid < 96 + static_cast<int>(spiDevices.size())) {
+            const DevicePart& d = *spiDevices[static_cast<std::size_t>(s.intid - 96)];
+            return Error{source, s.path + ".intid",
+                         "INTID " + std::to_string(s.intid) + " is the line of " + d.path + " ('" + d.name +
+                             "'): placed devices take the next free SPIs from 96, in the order written"};
+        }
+    auto probes = readProbeParts(listOf(lists, "probes"), *names, p.sources, p.tasks, source, cpus);
     if (!probes) return probes.error();
     p.probes = std::move(*probes);
     return p;

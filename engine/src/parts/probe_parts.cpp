@@ -3,6 +3,9 @@
 #include "devices/metric_ref.h"
 #include "kernel/machine.h"
 
+#include "parts/resources.h"
+
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <memory>
@@ -66,6 +69,31 @@ Result<std::string> resolveStep(const json& v, const SourcePart& src, const std:
                  "the source '" + src.name + "' has several " + want + " steps (" + list + "); name one by its path"};
 }
 
+// The completions a source's chain completes with its arrival in hand: a
+// complete step in its own "then" (the primary handler's), in its napi
+// step's "then" (once per packet) or in its thread step's "then". A complete
+// step below a softirq, tasklet or queue_work step runs later, for whatever
+// was raised meanwhile, and carries no arrival.
+std::vector<std::string> stampedCompletions(const SourcePart& src) {
+    std::vector<std::string> out;
+    auto take = [&](const std::vector<Step>& steps) {
+        for (const Step& s : steps)
+            if (s.kind == Step::Kind::Complete && std::find(out.begin(), out.end(), s.target) == out.end())
+                out.push_back(s.target);
+    };
+    take(src.then);
+    for (const Step& s : src.then)
+        if (s.kind == Step::Kind::Napi || s.kind == Step::Kind::Thread) take(s.then);
+    return out;
+}
+
+bool waitsFor(const TaskPart& t, const std::string& completion) {
+    for (const TaskPhase& ph : t.phases)
+        for (const TaskEvent& e : ph.events)
+            if (e.kind == TaskEvent::Kind::WaitCompletion && e.ref == completion) return true;
+    return false;
+}
+
 // Wake-up latency of the named tasks: from try_to_wake_up() to the context
 // switch that runs them, the cause->effect the scheduler reports (the same
 // measure as the generic `wakeup` series, per task).
@@ -86,7 +114,8 @@ private:
 } // namespace
 
 Result<std::vector<ProbePart>> readProbeParts(const json& list, const PartNames& names,
-                                              const std::vector<SourcePart>& sources, const std::string& source, int) {
+                                              const std::vector<SourcePart>& sources,
+                                              const std::vector<TaskPart>& tasks, const std::string& source, int) {
     std::vector<ProbePart> out;
     for (std::size_t i = 0; i < list.size(); ++i) {
         const json& part = list[i];
@@ -95,17 +124,21 @@ Result<std::vector<ProbePart>> readProbeParts(const json& list, const PartNames&
         const char* kind = nullptr;
         for (const auto& [key, value] : part.items()) {
             if (key == "name") continue;
-            if (key != "wakeup" && key != "irq_to_thread" && key != "raise_to_run")
+            if (key != "wakeup" && key != "irq_to_thread" && key != "raise_to_run" && key != "arrival_to_task")
                 return Error{source, jsonPath("probes", i, key),
-                             "unknown field; expected name and one of wakeup, irq_to_thread, raise_to_run"};
+                             "unknown field; expected name and one of wakeup, irq_to_thread, raise_to_run, "
+                             "arrival_to_task"};
             if (kind)
                 return Error{source, jsonPath("probes", i, key),
                              std::string("a probe measures one thing; found both '") + kind + "' and '" + key + "'"};
-            kind = key == "wakeup" ? "wakeup" : key == "irq_to_thread" ? "irq_to_thread" : "raise_to_run";
+            kind = key == "wakeup"            ? "wakeup"
+                   : key == "irq_to_thread"   ? "irq_to_thread"
+                   : key == "arrival_to_task" ? "arrival_to_task"
+                                              : "raise_to_run";
         }
         if (!kind)
             return Error{source, jsonPath("probes", i),
-                         "expected what to measure: wakeup, irq_to_thread or raise_to_run"};
+                         "expected what to measure: wakeup, irq_to_thread, raise_to_run or arrival_to_task"};
         const std::string at = jsonPath("probes", i, kind);
         const json& v = part[kind];
         const auto sourceNamed = [&](const std::string& name) -> const SourcePart* {
@@ -127,6 +160,43 @@ Result<std::vector<ProbePart>> readProbeParts(const json& list, const PartNames&
                 return Error{source, at,
                              "the source '" + src->name + "' wakes no IRQ thread (its then has no thread step)"};
             p.target = src->name;
+        } else if (std::string(kind) == "arrival_to_task") {
+            p.kind = ProbePart::Kind::ArrivalToTask;
+            if (!v.is_object() || !v.contains("source") || !v.contains("task"))
+                return Error{source, at, "expected {\"source\": name, \"task\": name}"};
+            for (const auto& [key, value] : v.items())
+                if (key != "source" && key != "task")
+                    return Error{source, at + "." + key, "unknown field; expected source, task"};
+            const json& sv = v["source"];
+            const SourcePart* src = sv.is_string() ? sourceNamed(sv.get<std::string>()) : nullptr;
+            if (!src)
+                return Error{source, at + ".source",
+                             names.expected("sources", sv.is_string() ? sv.get<std::string>() : sv.dump())};
+            const json& tv = v["task"];
+            const TaskPart* task = nullptr;
+            for (const auto& t : tasks)
+                if (tv.is_string() && t.name == tv.get<std::string>()) task = &t;
+            if (!task)
+                return Error{source, at + ".task",
+                             names.expected("tasks", tv.is_string() ? tv.get<std::string>() : tv.dump())};
+            const auto completes = stampedCompletions(*src);
+            if (completes.empty())
+                return Error{source, at + ".source",
+                             "the source '" + src->name +
+                                 "' hands its arrivals to no task: it needs a complete step in its then, in its "
+                                 "napi step's then or in its thread step's then (one below a softirq, tasklet or "
+                                 "queue_work step runs later and carries no arrival)"};
+            for (const auto& c : completes)
+                if (waitsFor(*task, c)) p.completions.push_back(c);
+            if (p.completions.empty()) {
+                std::string listed;
+                for (const auto& c : completes) listed += (listed.empty() ? "" : ", ") + c;
+                return Error{source, at + ".task",
+                             "the task '" + task->name + "' has no wait_completion event on what the source '" +
+                                 src->name + "' completes (" + listed + ")"};
+            }
+            p.target = src->name;
+            p.task = task->name;
         } else {
             p.kind = ProbePart::Kind::RaiseToRun;
             if (!v.is_object() || !v.contains("source") || !v.contains("step"))
@@ -170,6 +240,13 @@ void installProbeParts(kern::Machine& m, const std::vector<ProbePart>& parts, Pa
             if (auto it = rt.sources.find(p.target); it != rt.sources.end())
                 if (const Step* s = findStep(it->second->part().then, p.step)) probeStep(m, rt, *s, p.name);
             break;
+        case ProbePart::Kind::ArrivalToTask: {
+            for (const auto& c : p.completions)
+                if (auto it = rt.resources.find(c); it != rt.resources.end()) it->second->trackStamps();
+            auto series = std::make_shared<devices::LatencyRef>(m.rec(), p.name);
+            rt.arrivalProbes.push_back({p.target, p.task, [series](Time ns) { series->add(ns); }});
+            break;
+        }
         }
     }
     if (wakeups) {

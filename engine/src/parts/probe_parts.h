@@ -7,6 +7,7 @@
 #include "parts/part_names.h"
 #include "parts/registry.h"
 #include "parts/source_parts.h"
+#include "parts/task_parts.h"
 
 #include <nlohmann/json.hpp>
 
@@ -20,16 +21,20 @@ class Machine;
 namespace irqscope::parts {
 
 struct ProbePart {
-    enum class Kind : std::uint8_t { Wakeup, IrqToThread, RaiseToRun } kind = Kind::Wakeup;
-    std::string name;   // the series in the metrics
-    std::string target; // the task (wakeup) or the source
-    std::string step;   // raise_to_run: the step's JSON path ("sources[0].then[0]")
+    enum class Kind : std::uint8_t { Wakeup, IrqToThread, RaiseToRun, ArrivalToTask } kind = Kind::Wakeup;
+    std::string name;                     // the series in the metrics
+    std::string target;                   // the task (wakeup) or the source
+    std::string step;                     // raise_to_run: the step's JSON path ("sources[0].then[0]")
+    std::string task;                     // arrival_to_task: the task whose run event ends the sample
+    std::vector<std::string> completions; // arrival_to_task: what the source's chain completes and the task waits for
 };
 
-// `sources`: the scenario's sources, already read (a probe names their steps).
+// `sources`, `tasks`: the scenario's parts, already read (a probe names a
+// source's steps; arrival_to_task needs a task that waits on what the source
+// completes).
 Result<std::vector<ProbePart>> readProbeParts(const nlohmann::json& list, const PartNames& names,
-                                              const std::vector<SourcePart>& sources, const std::string& source,
-                                              int cpus);
+                                              const std::vector<SourcePart>& sources,
+                                              const std::vector<TaskPart>& tasks, const std::string& source, int cpus);
 void installProbeParts(kern::Machine& m, const std::vector<ProbePart>& parts, PartsRuntime& rt);
 
 } // namespace irqscope::parts

@@ -120,22 +120,31 @@ Proc<void> Resource::barrier(Kctx& c) {
     co_await signal(c, true);
 }
 
-Proc<void> Resource::waitForCompletion(Kctx& c) {
+Proc<std::optional<Stamp>> Resource::waitForCompletion(Kctx& c) {
     while (done_ == 0) {
         Waiter w{c.task()};
         waiters_.push_back(&w);
         co_await sleepOn(c, w);
     }
     --done_;
+    std::optional<Stamp> stamp;
+    if (!stamps_.empty()) {
+        stamp = stamps_.front();
+        stamps_.pop_front();
+    }
+    co_return stamp;
 }
 
-void Resource::complete(Kctx& c) {
+Proc<void> Resource::complete(Kctx& c, std::optional<Stamp> stamp) {
     ++done_;
-    if (waiters_.empty()) return;
+    if (trackStamps_) stamps_.push_back(stamp);
+    if (waiters_.empty()) co_return;
     Waiter* w = waiters_.front(); // swake_up_locked(): the first waiter
     waiters_.pop_front();
     w->woken = true;
-    c.wakeUpProcessNow(*w->task); // try_to_wake_up()'s work, charged to the caller
+    // try_to_wake_up(): its work in the caller, then the waiter is runnable
+    // (as a condition's signal, a wake step and the built-in devices wake)
+    co_await c.wakeUpProcess(*w->task);
 }
 
 } // namespace irqscope::parts

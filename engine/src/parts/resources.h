@@ -16,8 +16,10 @@
 //   barrier    rt-app's barrier: every thread that names it waits until the
 //              last one arrives, which wakes them all.
 //   completion complete() / wait_for_completion() (kernel/sched/completion.c):
-//              a count; complete() adds one and wakes the first waiter, which
-//              takes one when it runs.
+//              a count; complete() adds one and wakes the first waiter
+//              (swake_up_locked() -> try_to_wake_up(): the caller does the
+//              wake-up's work, then the waiter is runnable), which takes one
+//              when it runs.
 // Lock and condition operations cost no CPU time of their own here beyond the
 // wake-ups they cause (cost.wakeup) — the futex syscalls are not modelled.
 #pragma once
@@ -28,6 +30,7 @@
 
 #include <deque>
 #include <map>
+#include <optional>
 #include <vector>
 
 namespace irqscope::parts {
@@ -65,8 +68,11 @@ public:
     int users = 0;
     kern::Proc<void> barrier(kern::Kctx& c);
     // completion
-    kern::Proc<void> waitForCompletion(kern::Kctx& c);
-    void complete(kern::Kctx& c);
+    // Takes one count; returns the stamp that came with it (stamps are kept
+    // only once trackStamps() was called: an arrival_to_task probe listens).
+    kern::Proc<std::optional<Stamp>> waitForCompletion(kern::Kctx& c);
+    kern::Proc<void> complete(kern::Kctx& c, std::optional<Stamp> stamp = std::nullopt);
+    void trackStamps() { trackStamps_ = true; }
 
     int topWaiterRtPrio() const;
 
@@ -79,6 +85,10 @@ private:
     std::deque<Waiter*> waiters_;
     int arrived_ = 0;        // barrier
     unsigned long done_ = 0; // completion
+    // completion: one entry per count (FIFO, as the socket queue a packet
+    // waits in), when an arrival_to_task probe listens
+    std::deque<std::optional<Stamp>> stamps_;
+    bool trackStamps_ = false;
 };
 
 // Effective priority for waiter order: deadline above RT above the rest.

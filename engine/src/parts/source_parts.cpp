@@ -182,7 +182,9 @@ Result<SourcePart> readSource(const json& part, std::size_t i, const PartNames& 
     SourcePart s;
     s.name = part["name"].get<std::string>();
     s.path = jsonPath("sources", i);
-    if (auto st = onlyKeys(part, {"name", "line", "cpus", "arrival", "handler", "then"}, source, s.path); !st)
+    if (auto st =
+            onlyKeys(part, {"name", "line", "intid", "cpus", "arrival", "stream", "handler", "then"}, source, s.path);
+        !st)
         return st.error();
     if (auto it = part.find("line"); it != part.end()) {
         const std::string l = it->is_string() ? it->get<std::string>() : "";
@@ -190,6 +192,27 @@ Result<SourcePart> readSource(const json& part, std::size_t i, const PartNames& 
         else if (l == "msi") s.line = SourcePart::Line::Msi;
         else if (l == "lpi") s.line = SourcePart::Line::Lpi;
         else return Error{source, s.path + ".line", "expected spi, msi or lpi, found " + describeValue(*it)};
+    }
+    if (auto it = part.find("intid"); it != part.end()) {
+        // The board wires a device's line to one SPI (a DT "interrupts" cell, an
+        // ACPI _CRS); an MSI or LPI number is allocated by its irq domain at
+        // request time (msi_domain_alloc_irqs(), its_irq_domain_alloc()), so
+        // nobody writes it.
+        if (s.line != SourcePart::Line::Spi)
+            return Error{source, s.path + ".intid",
+                         "only a wired line has a fixed number: an msi or lpi source's INTID is allocated (from "
+                         "8192 for an LPI) when its driver requests it; remove intid or write \"line\": \"spi\""};
+        if (!it->is_number_integer() || it->get<std::int64_t>() < 32 || it->get<std::int64_t>() > 1019)
+            return Error{source, s.path + ".intid",
+                         "expected an SPI, 32 to 1019 (0-15 are SGIs, 16-31 PPIs, 1020-1023 special), found " +
+                             describeValue(*it)};
+        s.intid = it->get<int>();
+    }
+    if (auto it = part.find("stream"); it != part.end()) {
+        if (!it->is_string() || it->get<std::string>().empty())
+            return Error{source, s.path + ".stream",
+                         "expected the name of a random stream (\"net\"), found " + describeValue(*it)};
+        s.stream = it->get<std::string>();
     }
     if (auto it = part.find("cpus"); it != part.end()) {
         if (!it->is_array() || it->empty())
@@ -248,6 +271,11 @@ Result<std::vector<SourcePart>> readSourceParts(const json& list, const PartName
     for (std::size_t i = 0; i < list.size(); ++i) {
         auto s = readSource(list[i], i, names, source, cpus);
         if (!s) return s.error();
+        for (const SourcePart& other : out)
+            if (s->intid != 0 && other.intid == s->intid)
+                return Error{source, s->path + ".intid",
+                             "INTID " + std::to_string(s->intid) + " is already the line of " + other.path + " ('" +
+                                 other.name + "'); two devices cannot be wired to one SPI here"};
         out.push_back(std::move(*s));
     }
     return out;

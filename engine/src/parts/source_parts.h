@@ -44,6 +44,8 @@ struct SourcePart {
     enum class Line : std::uint8_t { Spi, Msi, Lpi } line = Line::Spi;
     std::string name;
     std::vector<int> cpus; // the line's affinity (empty: all CPUs)
+    int intid = 0;         // spi: the SPI the device is wired to (0: the next free one from 96)
+    std::string stream;    // the arrivals' random stream (empty: "source/<name>/arrival")
     Arrival arrival;
     std::optional<Distribution> handler; // absent: no primary handler (irq_default_primary_handler)
     std::vector<Step> then;

@@ -8,6 +8,7 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <set>
 
 namespace irqscope::parts {
 
@@ -18,16 +19,25 @@ namespace {
 class Source final : public UserSource {
 public:
     Source(Machine& m, PartsRuntime& rt, SourcePart part)
-        : m_(m), rt_(rt), part_(std::move(part)), arrivalRng_(m.rng("source/" + part_.name + "/arrival")),
+        : m_(m), rt_(rt), part_(std::move(part)),
+          arrivalRng_(m.rng(part_.stream.empty() ? "source/" + part_.name + "/arrival" : part_.stream)),
           handlerRng_(m.rng("source/" + part_.name + "/handler")) {}
 
-    void install() {
+    // `reserved`: the SPIs other sources give as their intid, which a source
+    // without one skips.
+    void install(const std::set<int>& reserved) {
         const bool lpi = part_.line == SourcePart::Line::Lpi || (part_.line == SourcePart::Line::Msi && m_.cfg().gicV3);
         // The effective affinity: the first CPU of the mask (irq_do_set_affinity() ->
         // the GIC's set_affinity picks one online CPU of it, the first).
         const int cpu = part_.cpus.empty() ? 0 : *std::min_element(part_.cpus.begin(), part_.cpus.end());
-        line_ =
-            &m_.gic().addLine(lpi ? hw::IntType::LPI : hw::IntType::SPI, devices::freeIntid(m_, lpi), cpu, part_.name);
+        int intid = part_.intid;
+        if (intid == 0) {
+            std::set<int> used = reserved;
+            for (const auto& l : m_.gic().lines()) used.insert(l->intid);
+            intid = lpi ? 8192 : 96; // as devices::freeIntid(), skipping the reserved SPIs
+            while (used.contains(intid)) ++intid;
+        }
+        line_ = &m_.gic().addLine(lpi ? hw::IntType::LPI : hw::IntType::SPI, intid, cpu, part_.name);
         thread_ = !part_.then.empty() && part_.then.back().kind == Step::Kind::Thread ? &part_.then.back() : nullptr;
         if (!part_.then.empty() && part_.then.back().kind == Step::Kind::Napi) installNapi(part_.then.back());
         IrqHandlerFn handler;
@@ -167,10 +177,11 @@ private:
         int done = 0;
         while (!ring_.empty() && done < budget) {
             co_await c.work(napiStep_->cost.sample(rng));
+            const Stamp packet{&part_.name, ring_.front()};
             ring_.pop_front();
             ++done;
             ++*polled_;
-            co_await runSteps(c, rt_, napiStep_->then);
+            co_await runSteps(c, rt_, napiStep_->then, packet);
         }
         if (done < budget) {
             devices::NetRx::complete(napi_);
@@ -191,7 +202,7 @@ private:
         if (napiStep_) masked_ = true; // the driver's first register write: mask the device's RX interrupt
         if (part_.handler) co_await c.work(part_.handler->sample(handlerRng_));
         for (const Step& s : part_.then)
-            if (&s != thread_ && &s != napiStep_) co_await runStep(c, rt_, s);
+            if (&s != thread_ && &s != napiStep_) co_await runStep(c, rt_, s, Stamp{&part_.name, irqAt});
         if (napiStep_) {
             co_await c.work(m_.cfg().cost.softirqRaise);
             if (!napiScheduledAt_) napiScheduledAt_ = c.now();
@@ -211,10 +222,11 @@ private:
         }
         if (threadIrqAt_ && irqToThread_) irqToThread_->add(c.now() - *threadIrqAt_);
         if (threadWokenAt_) sampleStep(rt_, *thread_, c.now() - *threadWokenAt_);
+        const Stamp irq{&part_.name, threadIrqAt_.value_or(c.now())};
         threadIrqAt_.reset();
         threadWokenAt_.reset();
         co_await c.work(thread_->cost.sample(stepRng(m_, rt_, *thread_)));
-        co_await runSteps(c, rt_, thread_->then);
+        co_await runSteps(c, rt_, thread_->then, irq);
     }
 
     Machine& m_;
@@ -246,7 +258,10 @@ void installSourceParts(Machine& m, const std::vector<SourcePart>& parts, PartsR
         m.keepAlive(s);
     }
     // Lines, handlers and arrivals in the order the sources are written.
-    for (const SourcePart& p : parts) static_cast<Source*>(rt.sources.at(p.name))->install();
+    std::set<int> reserved;
+    for (const SourcePart& p : parts)
+        if (p.intid != 0) reserved.insert(p.intid);
+    for (const SourcePart& p : parts) static_cast<Source*>(rt.sources.at(p.name))->install(reserved);
 }
 
 } // namespace irqscope::parts

@@ -46,6 +46,7 @@ struct Thread {
     Task* task = nullptr;
     Time first = 0; // t_first: the run's start plus the delay
     bool hasTimer = false;
+    std::optional<Stamp> held; // an arrival taken with a completion, until a run event ends
 };
 
 struct TaskWorld {
@@ -89,6 +90,15 @@ Proc<void> sleepOnWheel(Kctx& c, Time d) {
     while (!fired) co_await c.block();
 }
 
+// A run event ended: the arrival the thread took with its last completion
+// has been worked on (arrival_to_task probes: from the arrival to here).
+void endOfWork(Kctx& c, TaskWorld& w, Thread& th) {
+    if (!th.held) return;
+    for (const ArrivalProbe& p : w.rt->arrivalProbes)
+        if (p.task == th.part->name && p.source == *th.held->source) p.add(c.now() - th.held->at);
+    th.held.reset();
+}
+
 Resource& res(TaskWorld& w, const std::string& name) {
     return *w.rt->resources.find(name)->second;
 }
@@ -102,6 +112,7 @@ Proc<void> runEvent(Kctx& c, TaskWorld& w, Thread& th, const TaskEvent& e, sim::
         co_await c.work(d, kUser);
         log.perf += d / kUs;
         log.run += c.now() - t0;
+        endOfWork(c, w, th);
         break;
     }
     case Kind::Runtime: {
@@ -113,6 +124,7 @@ Proc<void> runEvent(Kctx& c, TaskWorld& w, Thread& th, const TaskEvent& e, sim::
             log.perf += chunk / kUs;
         }
         log.run += c.now() - t0;
+        endOfWork(c, w, th);
         break;
     }
     case Kind::Sleep: co_await sleepUntil(c, c.now() + e.cost.sample(rng)); break;
@@ -162,8 +174,11 @@ Proc<void> runEvent(Kctx& c, TaskWorld& w, Thread& th, const TaskEvent& e, sim::
         m.sched().setNeedResched(c.cpu(), false);
         co_await c.condResched();
         break;
-    case Kind::WaitCompletion: co_await res(w, e.ref).waitForCompletion(c); break;
-    case Kind::Complete: res(w, e.ref).complete(c); break;
+    case Kind::WaitCompletion:
+        // the arrival this count carries (a source's complete step), for its first run event
+        if (auto stamp = co_await res(w, e.ref).waitForCompletion(c); stamp && stamp->source) th.held = *stamp;
+        break;
+    case Kind::Complete: co_await res(w, e.ref).complete(c); break;
     case Kind::Syscall: {
         Time left = e.cost.sample(rng);
         const Time step = e.reschedEvery > 0 ? e.reschedEvery : left;
@@ -301,9 +316,8 @@ void installTaskParts(Machine& m, const std::vector<TaskPart>& parts, PartsRunti
     for (auto& th : w->threads) m.sched().wake(*th->task, -1);
 }
 
-Proc<void> completeResource(Kctx& c, PartsRuntime& rt, const std::string& name) {
-    if (auto it = rt.resources.find(name); it != rt.resources.end()) it->second->complete(c);
-    co_return;
+Proc<void> completeResource(Kctx& c, PartsRuntime& rt, const std::string& name, std::optional<Stamp> stamp) {
+    if (auto it = rt.resources.find(name); it != rt.resources.end()) co_await it->second->complete(c, stamp);
 }
 
 } // namespace irqscope::parts

@@ -403,6 +403,12 @@ Result<CheckedScenario> checkScenario(const Scenario& s) {
     auto p = parts::readParts(s.parts(), file, static_cast<int>(cpus));
     if (!p) return p.error();
     c.parts = std::move(*p);
+    for (const auto& src : c.parts.sources)
+        for (const auto& wired : devices::wiredSpis(c.devices))
+            if (src.intid == wired.intid)
+                return Error{file, src.path + ".intid",
+                             "INTID " + std::to_string(src.intid) + " is the line of " + wired.device + " (" +
+                                 wired.param + "); choose another SPI"};
     // napi steps share net_rx_action's budget with the built-in card (net/core/dev.c)
     c.parts.netdevBudget = s.getInt("net.netdev_budget");
     c.parts.netdevBudgetNs = s.getDuration("net.netdev_budget_ns");

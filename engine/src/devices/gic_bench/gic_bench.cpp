@@ -32,8 +32,6 @@ using namespace kern;
 
 namespace {
 
-constexpr int kBenchIntid = 34;
-
 struct GicBench final : DeviceInstance {
     hw::IrqLine* line = nullptr;
     Task* thread = nullptr;

@@ -11,6 +11,9 @@
 
 namespace irqscope::devices {
 
+// The SPI the tree's benchmark line (bench.enabled) is wired to; a placed one takes the next free SPI.
+inline constexpr int kBenchIntid = 34;
+
 struct GicBenchParams {
     bool enabled = false;
     int cpu = 1; // the bench thread, the IRQ and its thread

@@ -44,7 +44,6 @@ using namespace kern;
 
 namespace {
 
-constexpr int kGpuIntid = 63;
 constexpr std::size_t kElspPorts = 2;
 
 using BottomHalf = I915Params::BottomHalf;

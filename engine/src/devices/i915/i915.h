@@ -13,6 +13,9 @@
 
 namespace irqscope::devices {
 
+// The SPI the tree's GPU (gpu.enabled) is wired to; a placed one takes the next free SPI.
+inline constexpr int kGpuIntid = 63;
+
 struct I915Params {
     bool enabled = false;
     int engines = 5;

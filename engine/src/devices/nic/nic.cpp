@@ -120,7 +120,7 @@ void installNic(Machine& m, const NicParams& p) {
     const int cpu = std::min(p.cpu, m.cpuCount() - 1);
     const Time statsNs = p.statsNs;
 
-    n.line = &m.gic().addLine(hw::IntType::SPI, 40, cpu, "eth0");
+    n.line = &m.gic().addLine(hw::IntType::SPI, kNicIntid, cpu, "eth0");
     m.irq().request(
         *n.line, "eth0", [nic](Kctx& c) { return hardIrq(c, *nic); }, {}, 0);
     n.napi.weight = p.napiWeight;

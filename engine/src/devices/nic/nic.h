@@ -10,6 +10,9 @@
 
 namespace irqscope::devices {
 
+// The SPI the tree's card (net.enabled) is wired to.
+inline constexpr int kNicIntid = 40;
+
 struct NicParams {
     bool enabled = false;
     double rateHz = 0; // mean packet arrival rate (Poisson)

@@ -46,8 +46,6 @@ using namespace kern;
 
 namespace {
 
-constexpr int kJobIntid = 92;
-
 // Who waits on a job's finished fence (a user task's submit), in ring order.
 struct Fence {
     Task* task = nullptr;

@@ -11,6 +11,9 @@
 
 namespace irqscope::devices {
 
+// The SPI the tree's GPU job IRQ (submitter.enabled) is wired to; a placed one takes the next free SPI.
+inline constexpr int kJobIntid = 92;
+
 struct FrameSubmitterParams {
     bool enabled = false;
     bool fifo = false;
