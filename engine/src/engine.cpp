@@ -12,6 +12,7 @@
 #include <optional>
 
 #include <chrono>
+#include <thread>
 
 namespace irqscope {
 
@@ -60,8 +61,20 @@ Result<RunResult> run(const Scenario& scenario, const RunOptions& options) {
     r.metrics.seed = seed;
     if (trace) {
         trace->setTimeRange(0, r.metrics.simTimeNs);
-        trace->finalize();
-        if (options.recordState) r.stateLog.finalize(r.metrics.simTimeNs);
+        {
+            // The state log's checkpoints and the trace's columns and index
+            // do not share data: a long log's are built on a second thread.
+            std::thread stateLog;
+            if (options.recordState && r.stateLog.records().size() < 16384) r.stateLog.finalize(r.metrics.simTimeNs);
+            else if (options.recordState) stateLog = std::thread([&r] { r.stateLog.finalize(r.metrics.simTimeNs); });
+            try {
+                trace->finalize();
+            } catch (...) {
+                if (stateLog.joinable()) stateLog.join();
+                throw;
+            }
+            if (stateLog.joinable()) stateLog.join();
+        }
         r.metrics.droppedSegments = trace->droppedSegments() + trace->droppedInstants() + trace->droppedFlows();
     }
     r.metrics.wallTimeS = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

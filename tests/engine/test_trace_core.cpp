@@ -114,6 +114,71 @@ private slots:
         QCOMPARE(t.str(t.topSegmentAt(lane, 150)->entity), std::string_view("task"));
     }
 
+    // Segments are staged while a trace is built and moved into the columns
+    // by finalize(): what is read back is what was added, in order, on every
+    // (lane, depth), across many staging chunks, long segments cut at ~4.29 s,
+    // a second finalize() after more segments, and flows sorted on a second
+    // thread as a plain sort orders them.
+    void stagedSegmentsReadBackInOrder() {
+        Trace t;
+        const std::uint32_t lanes[] = {t.addLane(LaneType::Cpu, "CPU 0", 0), t.addLane(LaneType::Task, "task")};
+        std::mt19937_64 rng(11);
+        std::vector<std::vector<std::vector<Segment>>> want(2, std::vector<std::vector<Segment>>(3));
+        std::vector<Time> at(6, 0);
+        std::vector<Flow> flows;
+        auto add = [&](int n) {
+            for (int i = 0; i < n; ++i) {
+                const int l = int(rng() % 2), d = int(rng() % 3);
+                Time& now = at[std::size_t(l * 3 + d)];
+                now += Time(rng() % 50);
+                const Time len = rng() % 5000 == 0 ? Time(9'000'000'000) : 1 + Time(rng() % 300);
+                const auto kind = static_cast<ContextKind>(rng() % kContextKindCount);
+                const auto entity = static_cast<StringId>(rng() % 7), detail = static_cast<StringId>(rng() % 5);
+                t.addSegment(lanes[l], std::uint8_t(d), now, now + len, kind, entity, detail);
+                for (Time s = now; s < now + len;) {
+                    const Time piece = std::min<Time>(now + len - s, 0xffffffffLL);
+                    want[std::size_t(l)][std::size_t(d)].push_back(
+                        Segment{s, s + piece, kind, std::uint8_t(d), entity, detail, 0});
+                    s += piece;
+                }
+                now += len;
+                if (i % 3 == 0) {
+                    flows.push_back(
+                        Flow{lanes[l], lanes[1 - l], Time(rng() % 100000), Time(rng() % 1000), FlowKind::WakeTask});
+                    t.addFlow(flows.back());
+                }
+            }
+        };
+        add(60000);
+        t.finalize();
+        add(5000);
+        t.finalize();
+        std::sort(flows.begin(), flows.end(), [](const Flow& a, const Flow& b) {
+            return std::tie(a.dstTime, a.dstLane, a.srcTime) < std::tie(b.dstTime, b.dstLane, b.srcTime);
+        });
+        for (std::size_t l = 0; l < 2; ++l)
+            for (std::size_t d = 0; d < 3; ++d) {
+                const auto& w = want[l][d];
+                QCOMPARE(t.segmentCount(lanes[l], int(d)), w.size());
+                for (std::size_t i = 0; i < w.size(); ++i) {
+                    const Segment s = t.segment(lanes[l], int(d), i);
+                    QCOMPARE(s.start, w[i].start);
+                    QCOMPARE(s.end, w[i].end);
+                    QCOMPARE(s.kind, w[i].kind);
+                    QCOMPARE(s.entity, w[i].entity);
+                    QCOMPARE(s.detail, w[i].detail);
+                }
+            }
+        QCOMPARE(t.flows().size(), flows.size());
+        for (std::size_t i = 0; i < flows.size(); ++i) {
+            QCOMPARE(t.flows()[i].srcLane, flows[i].srcLane);
+            QCOMPARE(t.flows()[i].srcTime, flows[i].srcTime);
+            QCOMPARE(t.flows()[i].dstTime, flows[i].dstTime);
+        }
+        // columns at their exact size: 21 bytes per segment
+        QCOMPARE(t.memoryUse().segments, t.segmentCount() * 21);
+    }
+
     void budgetDropsAndCounts() {
         Trace t;
         const auto lane = t.addLane(LaneType::Cpu, "CPU 0", 0);

@@ -7,6 +7,7 @@
 #include <cassert>
 #include <cstring>
 #include <limits>
+#include <thread>
 
 namespace irqscope {
 
@@ -26,8 +27,16 @@ constexpr const char* kFlowIds[] = {"raise_softirq", "schedule_tasklet", "wake_t
 static_assert(std::size(kFlowIds) == static_cast<int>(FlowKind::Count));
 
 constexpr Time kMaxSegment = std::numeric_limits<std::uint32_t>::max();
+constexpr std::size_t kFlowsOnThread = 16384; // fewer: a thread costs more than the sort
 constexpr std::size_t kSegmentBytes = 8 + 4 + 1 + 4 + 4;
 constexpr std::size_t kInstantBytes = sizeof(Instant);
+// A thread joined when it goes out of scope (also when an exception leaves it).
+struct JoinedThread {
+    std::thread t;
+    ~JoinedThread() {
+        if (t.joinable()) t.join();
+    }
+};
 } // namespace
 
 const char* contextKindId(ContextKind k) {
@@ -91,19 +100,17 @@ void Trace::addSegment(std::uint32_t lane, std::uint8_t depth, Time start, Time 
     assert(lane < lanes_.size());
     if (end <= start) return;
     auto& tracks = lanes_[lane].tracks;
-    if (tracks.size() <= depth) tracks.resize(depth + 1u);
+    if (tracks.data() + depth >= tracks.data() + tracks.size()) [[unlikely]]
+        tracks.resize(depth + 1u);
     Track& t = tracks[depth];
-    assert(t.size() == 0 || t.end(t.size() - 1) <= start);
+    assert((t.size() == 0 && t.staged.empty()) || (t.staged.empty() ? t.end(t.size() - 1) : t.stagedLastEnd) <= start);
     while (start < end) {
-        Time piece = std::min(end - start, kMaxSegment);
+        const Time piece = std::min(end - start, kMaxSegment);
         if (!admit(kSegmentBytes, droppedSegments_)) return;
-        t.start.push_back(start);
-        t.dur.push_back(static_cast<std::uint32_t>(piece));
-        t.kind.push_back(kind);
-        t.entity.push_back(entity);
-        t.detail.push_back(detail);
+        t.stage(Track::Staged{start, static_cast<std::uint32_t>(piece), entity, detail, kind});
         start += piece;
     }
+    t.stagedLastEnd = end;
 }
 
 void Trace::addInstant(std::uint32_t lane, Time t, InstantKind kind, StringId entity, StringId detail) {
@@ -124,8 +131,20 @@ void Trace::setTimeRange(Time start, Time end) {
 }
 
 void Trace::finalize() {
+    // The flows' order and the lanes' columns share nothing: a long run sorts
+    // its flows on a second thread while this one builds the columns.
+    auto sortFlows = [this] {
+        flows_.shrink_to_fit();
+        std::sort(flows_.begin(), flows_.end(), [](const Flow& a, const Flow& b) {
+            return std::tie(a.dstTime, a.dstLane, a.srcTime) < std::tie(b.dstTime, b.dstLane, b.srcTime);
+        });
+    };
+    JoinedThread flows;
+    if (flows_.size() >= kFlowsOnThread) flows.t = std::thread(sortFlows);
+    else sortFlows();
     for (auto& lane : lanes_) {
         for (auto& t : lane.tracks) {
+            t.moveStaged();
             const std::size_t groups = t.size() / kGroup + 1;
             t.prefix.assign(groups, {});
             std::array<Time, kContextKindCount> acc{};
@@ -136,8 +155,8 @@ void Trace::finalize() {
             if (t.size() % kGroup == 0) t.prefix[groups - 1] = acc;
             t.groupStart.clear();
             for (std::size_t i = 0; i < t.size(); i += kGroup) t.groupStart.push_back(t.start[i]);
-            // Growth by doubling leaves up to half of each column unused; a
-            // finished trace is read-only, so give the slack back.
+            // A finished trace is read-only: no slack (columns filled in
+            // more than one finalize() may have some).
             t.start.shrink_to_fit();
             t.dur.shrink_to_fit();
             t.kind.shrink_to_fit();
@@ -147,10 +166,6 @@ void Trace::finalize() {
         }
         lane.instants.shrink_to_fit();
     }
-    flows_.shrink_to_fit();
-    std::sort(flows_.begin(), flows_.end(), [](const Flow& a, const Flow& b) {
-        return std::tie(a.dstTime, a.dstLane, a.srcTime) < std::tie(b.dstTime, b.dstLane, b.srcTime);
-    });
 }
 
 // ---------------------------------------------------------------- reading

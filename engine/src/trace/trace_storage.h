@@ -8,7 +8,10 @@
 
 #include <algorithm>
 #include <array>
+#include <compare>
 #include <cstddef>
+#include <iterator>
+#include <memory>
 #include <vector>
 
 namespace irqscope {
@@ -19,6 +22,96 @@ namespace irqscope {
 inline constexpr std::size_t kGroup = 64;
 
 struct Trace::Track {
+    // A segment as addSegment() was given it (cut to at most ~4.29 s), held
+    // until finalize() moves the staged segments into the columns: while a
+    // run records, a segment is one store into a chunk that never moves, and
+    // each column is allocated once, at its final size.
+    struct Staged {
+        Time start;
+        std::uint32_t dur;
+        StringId entity;
+        StringId detail;
+        ContextKind kind;
+    };
+    static constexpr std::size_t kFirstChunk = 64, kLastChunk = 8192; // chunks double up to 192 KiB
+    std::vector<std::unique_ptr<Staged[]>> staged;
+    Staged* stagedAt = nullptr;  // next free record of staged.back()
+    Staged* stagedEnd = nullptr; // end of staged.back()
+    Time stagedLastEnd = 0;      // end of the last staged segment (order check)
+
+    void stage(const Staged& s) {
+        if (stagedAt == stagedEnd) [[unlikely]]
+            newChunk();
+        *stagedAt++ = s;
+    }
+    void newChunk() {
+        const std::size_t n = chunkSize(staged.size());
+        staged.push_back(std::make_unique_for_overwrite<Staged[]>(n));
+        stagedAt = staged.back().get();
+        stagedEnd = stagedAt + n;
+    }
+    std::size_t chunkSize(std::size_t i) const {
+        return std::min(kFirstChunk << std::min<std::size_t>(i, 20), kLastChunk);
+    }
+    std::size_t stagedCount() const {
+        if (staged.empty()) return 0;
+        std::size_t n = static_cast<std::size_t>(stagedAt - staged.back().get());
+        for (std::size_t i = 0; i + 1 < staged.size(); ++i) n += chunkSize(i);
+        return n;
+    }
+    // One field of consecutive staged records, as a random-access range: a
+    // column takes a chunk's values in one insert (no per-value capacity test,
+    // no zero fill before the values are written).
+    template <typename T, T Staged::*Field> struct FieldIt {
+        using iterator_category = std::random_access_iterator_tag;
+        using value_type = T;
+        using difference_type = std::ptrdiff_t;
+        using pointer = const T*;
+        using reference = const T&;
+        const Staged* p = nullptr;
+        reference operator*() const { return p->*Field; }
+        reference operator[](difference_type n) const { return p[n].*Field; }
+        FieldIt& operator++() { return ++p, *this; }
+        FieldIt operator++(int) { return FieldIt{p++}; }
+        FieldIt& operator--() { return --p, *this; }
+        FieldIt operator--(int) { return FieldIt{p--}; }
+        FieldIt& operator+=(difference_type n) { return p += n, *this; }
+        FieldIt& operator-=(difference_type n) { return p -= n, *this; }
+        friend FieldIt operator+(FieldIt a, difference_type n) { return FieldIt{a.p + n}; }
+        friend FieldIt operator+(difference_type n, FieldIt a) { return FieldIt{a.p + n}; }
+        friend FieldIt operator-(FieldIt a, difference_type n) { return FieldIt{a.p - n}; }
+        friend difference_type operator-(FieldIt a, FieldIt b) { return a.p - b.p; }
+        friend auto operator<=>(FieldIt a, FieldIt b) = default;
+    };
+    template <typename T, T Staged::*Field>
+    static void append(std::vector<T>& column, const Staged* b, const Staged* e) {
+        column.insert(column.end(), FieldIt<T, Field>{b}, FieldIt<T, Field>{e});
+    }
+
+    // Appends the staged segments to the columns, in the order they came.
+    void moveStaged() {
+        if (staged.empty()) return;
+        const std::size_t n = start.size() + stagedCount();
+        // exact sizes: the columns hold no slack (memoryUse() counts capacity)
+        start.reserve(n);
+        dur.reserve(n);
+        kind.reserve(n);
+        entity.reserve(n);
+        detail.reserve(n);
+        for (std::size_t i = 0; i < staged.size(); ++i) {
+            const Staged* b = staged[i].get();
+            const Staged* e = i + 1 < staged.size() ? b + chunkSize(i) : stagedAt;
+            append<Time, &Staged::start>(start, b, e);
+            append<std::uint32_t, &Staged::dur>(dur, b, e);
+            append<ContextKind, &Staged::kind>(kind, b, e);
+            append<StringId, &Staged::entity>(entity, b, e);
+            append<StringId, &Staged::detail>(detail, b, e);
+            staged[i].reset();
+        }
+        staged.clear();
+        stagedAt = stagedEnd = nullptr;
+    }
+
     std::vector<Time> start;
     std::vector<std::uint32_t> dur;
     std::vector<ContextKind> kind;
