@@ -104,6 +104,30 @@ private slots:
         QVERIFY(h.metrics.cpus[0].ns[static_cast<int>(TimeBucket::Hardirq)] > 120 * kMs); // the storms held
         for (auto& w : h.metrics.warnings) QVERIFY2(w.kind != "soft_lockup", w.message.c_str());
     }
+
+    void softLockupRepeatsEveryThresholdPerCpu() {
+        // kernel/watchdog.c watchdog_timer_fn() (v6.12): each CPU checks at its
+        // sample period (threshold / 5) and reports when the threshold passed
+        // since the later of its last touch and its last report
+        // (update_report_ts() on report); "stuck for" is the whole time since
+        // the touch. Unlike the RCU stall, every stuck CPU reports for itself.
+        Harness h({{"machine.cpus", "2"}, {"kernel.preempt", "voluntary"}, {"kernel.watchdog.soft_thresh_ns", "20ms"}});
+        test::spinner(*h.m, "loop0", 0, Policy::Normal, 0, kNoPreempt);
+        test::spinner(*h.m, "loop1", 1, Policy::Normal, 0, kNoPreempt);
+        h.run(100 * kMs);
+        std::vector<Time> at[2];
+        std::vector<std::string> msg[2];
+        for (auto& w : h.metrics.warnings)
+            if (w.kind == "soft_lockup") {
+                at[w.cpu].push_back(w.t);
+                msg[w.cpu].push_back(w.message);
+            }
+        for (int c = 0; c < 2; ++c) {
+            QCOMPARE(at[c].size(), std::size_t(4)); // at the 24, 48, 72 and 96 ms kicks
+            for (std::size_t i = 1; i < at[c].size(); ++i) QVERIFY(at[c][i] - at[c][i - 1] > 20 * kMs);
+            QVERIFY2(msg[c].back().find("stuck for 0.09") != std::string::npos, msg[c].back().c_str());
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestAccountingWatchdog)

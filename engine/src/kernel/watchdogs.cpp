@@ -2,6 +2,7 @@
 
 #include "kernel/machine.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace irqscope::kern {
@@ -100,25 +101,7 @@ void Watchdogs::check(Kctx& c) {
             m_.warn(k, "soft_lockup", buf);
         }
     }
-    for (int i = 0; i < m_.cpuCount(); ++i) {
-        Cpu& other = m_.cpu(i);
-        PerCpu& o = at(i);
-        if (other.curr->isIdle && other.stack.size() == 1) o.lastQs = now;
-        const Time since = now - o.lastQs;
-        if (since <= cfg.rcuStallTimeout) continue;
-        if (o.rcuWarnedAt >= 0 && now - o.rcuWarnedAt <= cfg.rcuStallTimeout) continue;
-        o.rcuWarnedAt = now;
-        char buf[200];
-        // kernel/rcu/tree.c RCU_NAME: the flavour's name
-        const char* flavour = cfg.preemptRcu ? "rcu_preempt" : "rcu_sched";
-        if (&other == &k)
-            std::snprintf(buf, sizeof buf, "rcu: INFO: %s self-detected stall on CPU%d (t=%lld jiffies)", flavour, k.id,
-                          static_cast<long long>(since / cfg.tickPeriod));
-        else
-            std::snprintf(buf, sizeof buf, "rcu: INFO: %s detected stalls on CPUs/tasks: { %d-....: (t=%lld jiffies) }",
-                          flavour, other.id, static_cast<long long>(since / cfg.tickPeriod));
-        m_.warn(other, "rcu_stall", buf);
-    }
+    checkCpuStall(c);
 }
 
 } // namespace irqscope::kern

@@ -12,15 +12,22 @@
 // a thread whose CPU left its affinity mask (migration_cpu_stop()).
 // RCU stall: a CPU passes a quiescent state by context switching, idling, or
 // being in user mode at a tick (with PREEMPT_RCU also in preemptible kernel
-// code at a tick). Checked from every tick, for every CPU: a CPU
-// that has not passed one for the timeout is reported, by itself
-// ("self-detected") or by another CPU ("detected stalls").
+// code at a tick). A grace period waits for every CPU to pass one after it
+// started; the stall detector (kernel/rcu/tree_stall.h check_cpu_stall(),
+// v6.12, the same rule back to v4.4) runs from every CPU's tick and reports
+// once per deadline: the first deadline is the timeout after the grace period
+// started (record_gp_stall_check_time()), each report moves it to
+// 3 x timeout + 3 jiffies later, and the next grace period sets a new one. A
+// stalled CPU whose tick gets there reports itself ("self-detected", naming
+// only itself); any CPU two jiffies later names every holdout ("detected
+// stalls"). rcu_stall.cpp.
 #pragma once
 
 #include "kernel/cpu.h"
 #include "kernel/kctx.h"
 #include "kernel/task.h"
 
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <vector>
@@ -46,6 +53,8 @@ public:
     void rcuTick(const Cpu& k);
     // From the tick: kick the stopper, report a soft lockup or an RCU stall.
     void check(Kctx& c);
+    // Grace periods ended so far (rcu_state.gp_seq / 4, for tests).
+    std::uint64_t gracePeriods() const { return gp_.seq; }
 
 private:
     struct PerCpu {
@@ -56,14 +65,28 @@ private:
         Time lastTouch = 0;
         Time lastQs = 0;
         Time softWarnedAt = -1;
-        Time rcuWarnedAt = -1;
+    };
+    // rcu_state: one grace period at a time; the model assumes there is always
+    // a callback waiting, so the next one starts as soon as one ends.
+    struct GracePeriod {
+        std::uint64_t seq = 0;    // grace periods ended
+        Time start = 0;           // a quiescent state counts from here (ns)
+        std::uint64_t startJ = 0; // ->gp_start (jiffies)
+        std::uint64_t stallJ = 0; // ->jiffies_stall: the next report's deadline
+        std::uint64_t scannedJ = ~std::uint64_t{0};
     };
     PerCpu& at(int cpu) { return cpus_[static_cast<std::size_t>(cpu)]; }
     bool stopWorkQueued(int cpu);
     Proc<void> runStopWorks(Kctx& k);
+    // rcu_stall.cpp
+    bool quiescentThisGp(int cpu) const;
+    void advanceGracePeriod();
+    void checkCpuStall(Kctx& c);
+    std::uint64_t stallTimeoutJiffies() const;
 
     Machine& m_;
     std::vector<PerCpu> cpus_;
+    GracePeriod gp_;
 };
 
 } // namespace irqscope::kern

@@ -118,8 +118,9 @@ std::vector<ParamSpec> builtinParams() {
     v.push_back(boolean("kernel.watchdog.enabled", true, wd, "Soft-lockup and RCU-stall detectors."));
     v.push_back(duration("kernel.watchdog.soft_thresh_ns", 20 * kSD, 10 * kMsD, 600 * kSD, wd,
                          "Soft lockup: warn when a CPU has not scheduled for this long (2 x watchdog_thresh)."));
-    v.push_back(duration("kernel.rcu.stall_timeout_ns", 21 * kSD, 10 * kMsD, 600 * kSD, wd,
-                         "RCU CPU stall: warn when a CPU has not passed a quiescent state for this long."));
+    v.push_back(duration("kernel.rcu.stall_timeout_ns", 21 * kSD, 10 * kMsD, 300 * kSD, wd,
+                         "RCU CPU stall: warn when a grace period has waited this long for a CPU, then every "
+                         "3 x this + 3 jiffies (CONFIG_RCU_CPU_STALL_TIMEOUT: 3-300 s, default 21 s)."));
     v.push_back(choice("kernel.rcu.preempt_rcu", "auto", {"auto", "on", "off"}, wd,
                        "CONFIG_PREEMPT_RCU: a tick in preemptible kernel code is a quiescent state. "
                        "auto: on for preempt=full/lazy/rt, as Kconfig defaults it."));

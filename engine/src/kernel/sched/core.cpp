@@ -223,6 +223,9 @@ void Scheduler::putPrev(Cpu& c, Task& prev) {
 
 void Scheduler::schedule(Cpu& c) {
     Task* prev = c.curr;
+    // __schedule() -> rcu_note_context_switch(): a quiescent state even when
+    // prev is picked again (kernel/sched/core.c, kernel/rcu/tree_plugin.h)
+    m_.watchdogs().quiescentState(c.id);
     c.needResched = false;
     c.needReschedLazy = false;
     if (!prev->isIdle) putPrev(c, *prev);
@@ -238,7 +241,6 @@ void Scheduler::schedule(Cpu& c) {
 // context_switch() and what the switch means to the other mechanisms.
 void Scheduler::switchTo(Cpu& c, Task& prev, Task& next) {
     ++nrSwitches_[static_cast<std::size_t>(c.id)];
-    m_.watchdogs().quiescentState(c.id); // a context switch is an RCU quiescent state
     m_.exec().closeSegment(c, 0, prev.frame);
     placement_.utilFold(prev, true); // PELT util_avg: prev's running time ends, next's starts
     placement_.utilFold(next, false);
