@@ -21,10 +21,8 @@ IrqLine& Gic::addLine(IntType type, int intid, int cpu, std::string name) {
     return ref;
 }
 
-IrqLine* Gic::signalled(int cpu) const {
-    const auto i = static_cast<std::size_t>(cpu);
-    if (cpuBusyPrio_[i] > 0 || pendingOn_[i] == 0) return nullptr;
-    for (IrqLine* l : perCpu_[i]) {
+IrqLine* Gic::firstDeliverable(std::size_t cpu) const {
+    for (IrqLine* l : perCpu_[cpu]) {
         if (!l->pending || !l->enabled) continue;
         if (l->active && l->type != IntType::LPI) continue;
         return l;

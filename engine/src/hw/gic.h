@@ -50,7 +50,13 @@ public:
     IrqLine& addLine(IntType type, int intid, int cpu, std::string name);
 
     // Highest-priority (lowest INTID) deliverable line for this CPU, or null.
-    IrqLine* signalled(int cpu) const;
+    // Inline: dispatch() asks at every step, and the answer is nearly always
+    // "none" from the two counts alone; only then are the lines looked at.
+    IrqLine* signalled(int cpu) const {
+        const auto i = static_cast<std::size_t>(cpu);
+        if (cpuBusyPrio_[i] > 0 || pendingOn_[i] == 0) return nullptr;
+        return firstDeliverable(i);
+    }
     // An edge makes the line pending (the caller checked it was not).
     void setPending(IrqLine& l) {
         l.pending = true;
@@ -68,6 +74,8 @@ public:
     const std::vector<std::unique_ptr<IrqLine>>& lines() const { return lines_; }
 
 private:
+    IrqLine* firstDeliverable(std::size_t cpu) const;
+
     std::vector<int> cpuBusyPrio_;
     // Lines of each CPU that are pending: signalled() looks at the lines only
     // when one is (the GIC's own pending state, kept as a count).
