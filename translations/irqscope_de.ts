@@ -3026,6 +3026,17 @@
     </message>
 </context>
 <context>
+    <name>irqscope::app::ScenarioInfo</name>
+    <message>
+        <source>more…</source>
+        <translation>mehr…</translation>
+    </message>
+    <message>
+        <source>less</source>
+        <translation>weniger</translation>
+    </message>
+</context>
+<context>
     <name>irqscope::app::ScenarioTabs</name>
     <message>
         <source>Parameters</source>

@@ -3018,6 +3018,17 @@
     </message>
 </context>
 <context>
+    <name>irqscope::app::ScenarioInfo</name>
+    <message>
+        <source>more…</source>
+        <translation>更多…</translation>
+    </message>
+    <message>
+        <source>less</source>
+        <translation>收起</translation>
+    </message>
+</context>
+<context>
     <name>irqscope::app::ScenarioTabs</name>
     <message>
         <source>Parameters</source>
