@@ -526,8 +526,8 @@
         <translation>Die RT-Priorität, 1–99; nur fifo und rr</translation>
     </message>
     <message>
-        <source>10 (fifo, rr)</source>
-        <translation>10 (fifo, rr)</translation>
+        <source>%1 (fifo, rr)</source>
+        <translation>%1 (fifo, rr)</translation>
     </message>
     <message>
         <source>nice</source>
@@ -538,8 +538,8 @@
         <translation>Der nice-Wert, −20–19; nur other, batch und idle</translation>
     </message>
     <message>
-        <source>0 (other, batch, idle)</source>
-        <translation>0 (other, batch, idle)</translation>
+        <source>%1 (other, batch, idle)</source>
+        <translation>%1 (other, batch, idle)</translation>
     </message>
     <message>
         <source>deadline</source>
@@ -574,8 +574,8 @@
         <translation>Wie oft die Phasen laufen; −1: bis zum Ende des Laufs</translation>
     </message>
     <message>
-        <source>−1 (forever)</source>
-        <translation>−1 (immer)</translation>
+        <source>%1 (forever)</source>
+        <translation>%1 (immer)</translation>
     </message>
     <message>
         <source>delay</source>
@@ -3059,6 +3059,17 @@
     <message>
         <source>Max</source>
         <translation>Max.</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::ScenarioInfo</name>
+    <message>
+        <source>more…</source>
+        <translation>mehr…</translation>
+    </message>
+    <message>
+        <source>less</source>
+        <translation>weniger</translation>
     </message>
 </context>
 <context>

@@ -525,8 +525,8 @@
         <translation>实时优先级，1–99；仅 fifo 和 rr</translation>
     </message>
     <message>
-        <source>10 (fifo, rr)</source>
-        <translation>10（fifo、rr）</translation>
+        <source>%1 (fifo, rr)</source>
+        <translation>%1（fifo、rr）</translation>
     </message>
     <message>
         <source>nice</source>
@@ -537,8 +537,8 @@
         <translation>nice 值，−20–19；仅 other、batch 和 idle</translation>
     </message>
     <message>
-        <source>0 (other, batch, idle)</source>
-        <translation>0（other、batch、idle）</translation>
+        <source>%1 (other, batch, idle)</source>
+        <translation>%1（other、batch、idle）</translation>
     </message>
     <message>
         <source>deadline</source>
@@ -573,8 +573,8 @@
         <translation>阶段运行的次数；−1：直到运行结束</translation>
     </message>
     <message>
-        <source>−1 (forever)</source>
-        <translation>−1（一直）</translation>
+        <source>%1 (forever)</source>
+        <translation>%1（一直）</translation>
     </message>
     <message>
         <source>delay</source>
@@ -3051,6 +3051,17 @@
     <message>
         <source>Max</source>
         <translation>最大值</translation>
+    </message>
+</context>
+<context>
+    <name>irqscope::app::ScenarioInfo</name>
+    <message>
+        <source>more…</source>
+        <translation>更多…</translation>
+    </message>
+    <message>
+        <source>less</source>
+        <translation>收起</translation>
     </message>
 </context>
 <context>

@@ -11,12 +11,12 @@
 #include "core/run/SimulationRunner.h"
 #include "core/scenario/KnobPanel.h"
 #include "core/scenario/PartsModel.h"
+#include "core/scenario/ScenarioInfo.h"
 #include "core/scenario/ScenarioTabs.h"
 #include "core/timeline/TimelinePlot.h"
 #include "core/util/TimeFormat.h"
 #include "irqscope/presets.h"
 
-#include <QAbstractTextDocumentLayout>
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -54,6 +54,10 @@ MainWindow::MainWindow(const Options& options, QWidget* parent) : QMainWindow(pa
     compare_ = new CompareView(central_);
     central_->addTab(timeline_, QString()); // tab texts: retranslateUi()
     central_->addTab(compare_, QString());
+    // The compare view is a tab behind the timeline: its own minimum (two plots
+    // beside the metrics table) would take the scenario column's room at
+    // 1024x768; like the timeline it may be squeezed on a small screen.
+    compare_->setMinimumWidth(240);
     setCentralWidget(central_);
 
     createDocks();
@@ -146,31 +150,16 @@ void MainWindow::createDocks() {
     auto* sc = new QWidget(scenarioDock);
     auto* sv = new QVBoxLayout(sc);
     sv->setContentsMargins(4, 4, 4, 0);
-    // The description can be long (a seed's whole story): it scrolls within a
-    // few lines instead of pushing the parameters off the screen, and wraps
-    // even inside long words such as "gpu.bottom_half=kthread".
-    scenarioInfo_ = new QTextBrowser(sc);
-    scenarioInfo_->setObjectName(QStringLiteral("ScenarioInfo"));
-    scenarioInfo_->setFrameShape(QFrame::NoFrame);
-    scenarioInfo_->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
-    scenarioInfo_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scenarioInfo_->viewport()->setAutoFillBackground(false);
-    scenarioInfo_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
-    // As tall as the text, up to nine lines (then it scrolls), whatever the width and font.
-    // At most seven lines (it scrolls), three on the Parts tab: the part's form needs the height
-    // (and the tab bar took the room of two lines: the window still fits 1024x650).
-    auto fitInfo = [this] {
-        const int lines = scenarioInfo_->fontMetrics().lineSpacing();
-        const int most = scenarioTabs_ && scenarioTabs_->currentIndex() == 1 ? 3 : 7;
-        const double h = scenarioInfo_->document()->documentLayout()->documentSize().height();
-        scenarioInfo_->setFixedHeight(std::clamp(int(std::ceil(h)) + 4, lines * 2, lines * most));
-    };
-    connect(scenarioInfo_->document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
-            fitInfo);
+    // The description can be long (a seed's whole story): its first sentences,
+    // and "more…" for the rest, so the parameters keep the column.
+    scenarioInfo_ = new ScenarioInfo(sc);
     sv->addWidget(scenarioInfo_);
     scenarioTabs_ = new ScenarioTabs(sc); // Parameters | Parts
     knobs_ = scenarioTabs_->knobs();
-    connect(scenarioTabs_, &QTabWidget::currentChanged, this, fitInfo);
+    // seven lines of story, three on the Parts tab: the part's form needs the height
+    // (and the tab bar took the room of two lines: the window still fits 1024x650)
+    connect(scenarioTabs_, &QTabWidget::currentChanged, this,
+            [this](int tab) { scenarioInfo_->setMaxLines(tab == 1 ? 3 : 7); });
     sv->addWidget(scenarioTabs_, 1);
     scenarioDock->setWidget(sc);
     addDockWidget(Qt::LeftDockWidgetArea, scenarioDock);
@@ -258,6 +247,8 @@ void MainWindow::createDocks() {
     setTr(eventsDock, "windowTitle", QT_TR_NOOP("Events"));
     eventsDock->setObjectName(QStringLiteral("EventsDock"));
     eventsDock->setWidget(new EventList(timeline_, eventsDock));
+    // (a tab behind Machine state: its row of buttons must not widen the column at 1024x768)
+    eventsDock->widget()->setMinimumWidth(220);
     addDockWidget(Qt::RightDockWidgetArea, eventsDock);
     tabifyDockWidget(stateDock, eventsDock);
     stateDock->raise();
@@ -298,11 +289,7 @@ void MainWindow::setScenario(const Scenario& s, const QString& path) {
     modified_ = false;
     const QString title = QString::fromStdString(s.title());
     const QString desc = QString::fromStdString(s.description());
-    scenarioInfo_->setText(
-        QStringLiteral("<b>%1</b>%2")
-            .arg((title.isEmpty() ? QString::fromStdString(s.name()) : title).toHtmlEscaped(),
-                 desc.isEmpty() ? QString()
-                                : QStringLiteral("<br><span style='color:#444'>%1</span>").arg(desc.toHtmlEscaped())));
+    scenarioInfo_->setStory(title.isEmpty() ? QString::fromStdString(s.name()) : title, desc);
     if (presetCombo_) {
         presetCombo_->blockSignals(true);
         presetCombo_->setCurrentIndex(path.isEmpty() ? presetCombo_->findData(QString::fromStdString(s.name())) : -1);

@@ -30,6 +30,7 @@ class MachineStateView;
 class PlayerBar;
 class PlayerController;
 class PartsPanel;
+class ScenarioInfo;
 class ScenarioTabs;
 class LessonDock;
 class MetricsPanel;
@@ -170,7 +171,7 @@ private:
     QTabWidget* central_ = nullptr;
     KnobPanel* knobs_ = nullptr;
     ScenarioTabs* scenarioTabs_ = nullptr;
-    QTextBrowser* scenarioInfo_ = nullptr;
+    ScenarioInfo* scenarioInfo_ = nullptr;
     // Dock sizes of the default layout, as shares of the window (applied when
     // the window is first shown, so they fit 1024 px as well as 1920).
     void applyDefaultDockSizes();

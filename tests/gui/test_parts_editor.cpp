@@ -10,12 +10,17 @@
 #include "core/scenario/PartEditor.h"
 #include "core/scenario/PartsPanel.h"
 #include "core/scenario/ScenarioTabs.h"
+#include "core/util/TimeFormat.h"
+#include "irqscope/part_defaults.h"
 #include "test_settings.h"
+
+#include <algorithm>
 
 #include <QAction>
 #include <QComboBox>
 #include <QDir>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTreeWidget>
@@ -218,6 +223,66 @@ private slots:
         parts()->select("devices", 0);
         QVERIFY(parts()->removeSelected());
         QCOMPARE(parts()->model().count("devices"), std::size_t(0));
+    }
+
+    // The form's defaults are the engine's (irqscope/part_defaults.h), never a
+    // copy: each row whose placeholder stands for a default shows the value the
+    // engine gives a part that leaves the field out.
+    void shownDefaultsAreTheEngines() {
+        const nlohmann::json lists = {
+            {"sources", {{{"name", "s"}, {"arrival", {{"periodic", "1ms"}}}, {"handler", {{"cost", "1us"}}}}}},
+            {"tasks", {{{"name", "t"}, {"events", {{{"run", "1ms"}}}}}}},
+            {"workqueues", {{{"name", "w"}}}},
+            {"resources", {{{"name", "r"}, {"type", "mutex"}}}},
+            {"devices", {{{"name", "n"}, {"model", "nvme"}}}}};
+        Scenario s;
+        const Status st = s.setParts(lists);
+        QVERIFY2(st, st ? "" : st.error().toString().c_str());
+        const PartsModel model(s);
+        PartEditor e;
+        int checked = 0;
+        for (const char* list : {"sources", "tasks", "workqueues", "resources", "devices"}) {
+            e.showPart(model, list, 0);
+            for (const PartField& f : partFields(list)) {
+                if (!QByteArray(f.placeholder).contains("%1")) continue;
+                const auto d = partFieldDefault(list, f.pointer, f.model ? f.model : "");
+                QVERIFY2(d, f.pointer);
+                const QString want = d->duration            ? durationText(d->value.get<Time>())
+                                     : d->value.is_string() ? QString::fromStdString(d->value.get<std::string>())
+                                                            : QString::fromStdString(d->value.dump());
+                QWidget* ed = e.editorFor(f.pointer);
+                QString shown;
+                if (auto* le = qobject_cast<QLineEdit*>(ed)) {
+                    shown = le->placeholderText();
+                    QVERIFY2(shown == want || shown.startsWith(want + QLatin1Char(' ')),
+                             qPrintable(QStringLiteral("%1: shows '%2', the engine's default is %3")
+                                            .arg(QLatin1String(f.pointer), shown, want)));
+                } else if (auto* combo = qobject_cast<QComboBox*>(ed)) {
+                    shown = combo->itemText(0);
+                    QCOMPARE(shown, QStringLiteral("default (%1)").arg(want));
+                    QVERIFY2(combo->findData(want) > 0, f.pointer); // and one of the choices
+                } else {
+                    QFAIL(f.pointer);
+                }
+                // a device's field defaults to its parameter's, but the built-in workloads (docs/scenarios.md)
+                if (f.model) {
+                    std::string param = std::string(f.pointer + 1);
+                    std::replace(param.begin(), param.end(), '/', '.');
+                    const std::string ofModel = f.model;
+                    const std::string own = ofModel == "i915"        ? "gpu"
+                                            : ofModel == "panthor"   ? "drm"
+                                            : ofModel == "gic_bench" ? "bench"
+                                                                     : ofModel;
+                    const ParamSpec* p = Schema::builtin().find(own + "." + param);
+                    if (!p) p = Schema::builtin().find(param); // what the model owns: iommu.*, fio.*
+                    QVERIFY2(p, f.pointer);
+                    const bool workload = param == "fio.jobs" || param == "submitters";
+                    QCOMPARE(d->value, workload ? nlohmann::json(0) : p->defaultValue);
+                }
+                ++checked;
+            }
+        }
+        QCOMPARE(checked, 20);
     }
 
     void renameFollowsReferences() {

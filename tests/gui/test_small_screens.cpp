@@ -2,20 +2,32 @@
 // 1366x768 and 1024x768 (less a desktop's panel and the title bar) the
 // default layout fits - its minimum size is not larger than the screen - the
 // timeline keeps a usable area, and the texts of the default layout are not
-// clipped.
+// clipped: what a user sees, checked as a user reads it - every parameter's
+// value whole in its field, every legend name whole.
 #include "core/MainWindow.h"
+#include "core/metrics/MetricsPanel.h"
 #include "core/run/RunList.h"
 #include "core/run/SimulationRunner.h"
+#include "core/scenario/KnobPanel.h"
+#include "core/timeline/SwatchLegendItem.h"
 #include "core/timeline/TimelinePlot.h"
 #include "test_settings.h"
 
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
+#include <QGroupBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMainWindow>
 #include <QScrollArea>
+#include <QScrollBar>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTextBrowser>
 #include <QToolBar>
 #include <QtTest>
 
@@ -28,13 +40,152 @@ class TestSmallScreens : public QObject {
     static void dump(QMainWindow* w) {
         qInfo() << "window min" << w->minimumSizeHint() << "size" << w->size() << "central min"
                 << w->centralWidget()->minimumSizeHint();
+        if (auto* tabs = qobject_cast<QTabWidget*>(w->centralWidget()))
+            for (int i = 0; i < tabs->count(); ++i)
+                qInfo() << "central page" << i << tabs->widget(i)->metaObject()->className() << "min"
+                        << tabs->widget(i)->minimumSizeHint() << tabs->widget(i)->minimumSize();
         for (auto* d : w->findChildren<QDockWidget*>())
             qInfo() << d->objectName() << "visible" << d->isVisible() << "min" << d->minimumSizeHint() << "geom"
                     << d->geometry();
     }
 
+    // The window at `screen` as a window manager keeps it on the screen,
+    // with the first run drawn.
+    static std::unique_ptr<MainWindow> open(const QString& preset, QSize screen) {
+        MainWindow::Options opt;
+        opt.restoreState = false;
+        opt.initial = preset;
+        auto w = std::make_unique<MainWindow>(opt);
+        w->resize(screen);
+        w->show();
+        if (!QTest::qWaitForWindowExposed(w.get()) || !w->runner()->waitForIdle(30000)) return nullptr;
+        // (twice: while the first run is being drawn the minimum can briefly be larger)
+        for (int i = 0; i < 2; ++i) {
+            w->resize(screen);
+            QTest::qWait(50);
+        }
+        return w;
+    }
+
+    // Where a value field is cut, or "" when its text is whole and the field
+    // lies inside the visible width of the parameter list.
+    static QString valueCut(QWidget* editor, QWidget* viewport) {
+        const QRect r(editor->mapTo(viewport, QPoint(0, 0)), editor->size());
+        if (r.left() < 0 || r.right() >= viewport->width())
+            return QStringLiteral("field at x %1..%2 outside the visible %3 px")
+                .arg(r.left())
+                .arg(r.right())
+                .arg(viewport->width());
+        const QFontMetrics fm = editor->fontMetrics();
+        const int frame = editor->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, editor);
+        QString text;
+        int need = 0;
+        if (auto* le = qobject_cast<QLineEdit*>(editor)) {
+            text = le->text();
+            const QMargins m = le->textMargins();
+            need = fm.horizontalAdvance(text) + 2 * frame + 4 + m.left() + m.right(); // QLineEdit: 2 px a side
+        } else if (auto* combo = qobject_cast<QComboBox*>(editor)) {
+            text = combo->currentText();
+            need = fm.horizontalAdvance(text) + 2 * frame + 4 +
+                   editor->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, editor); // the arrow
+        } else if (auto* cb = qobject_cast<QCheckBox*>(editor)) {
+            need = cb->minimumSizeHint().width();
+        }
+        if (editor->width() < need)
+            return QStringLiteral("\"%1\" needs %2 px, has %3").arg(text).arg(need).arg(editor->width());
+        return {};
+    }
+
 private slots:
     void initTestCase() { irqscope::test::useOwnSettings("test_small_screens"); }
+
+    // What a newcomer reads in the default layout: every parameter's name and
+    // value, and the legend's names, whole.
+    void seesValuesAndNames_data() {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<QSize>("screen");
+        for (const char* p : {"basics", "i915-execlists"}) {
+            QTest::addRow("%s 1024x768", p) << QString::fromLatin1(p) << QSize(1024, 768);
+            QTest::addRow("%s 1366x768", p) << QString::fromLatin1(p) << QSize(1366, 768);
+        }
+    }
+    void seesValuesAndNames() {
+        QFETCH(QString, preset);
+        QFETCH(QSize, screen);
+        // the screen less a panel and the title bar
+        const QSize avail = screen - QSize(0, 68);
+        auto w = open(preset, avail);
+        QVERIFY(w);
+        const QSize min = w->minimumSizeHint();
+        QVERIFY2(min.width() <= avail.width() && min.height() <= avail.height(),
+                 qPrintable(QStringLiteral("minimum %1x%2").arg(min.width()).arg(min.height())));
+        QCOMPARE(w->size(), avail);
+
+        // every parameter row: its name and its value whole, inside the column
+        KnobPanel* knobs = w->knobs();
+        auto* scroll = knobs->findChild<QScrollArea*>();
+        QVERIFY(scroll);
+        QWidget* viewport = scroll->viewport();
+        QStringList cut;
+        int rows = 0;
+        for (QLabel* label : scroll->widget()->findChildren<QLabel*>()) {
+            const QString path = label->toolTip().section(QLatin1String("</b>"), 0, 0).remove(QLatin1String("<b>"));
+            QWidget* editor = knobs->editorFor(path);
+            if (!editor || !label->isVisibleTo(knobs)) continue;
+            ++rows;
+            QVERIFY2(editor->isVisibleTo(knobs), qPrintable(path));
+            if (const QString c = valueCut(editor, viewport); !c.isEmpty()) cut << path + QStringLiteral(": ") + c;
+            const QRect lr(label->mapTo(viewport, QPoint(0, 0)), label->size());
+            const int needLabel = label->fontMetrics().horizontalAdvance(label->text());
+            if (lr.left() < 0 || lr.right() >= viewport->width() || label->contentsRect().width() < needLabel)
+                cut << path + QStringLiteral(": name needs %1 px, has %2 (x %3..%4 of %5)")
+                                  .arg(needLabel)
+                                  .arg(label->contentsRect().width())
+                                  .arg(lr.left())
+                                  .arg(lr.right())
+                                  .arg(viewport->width());
+        }
+        QVERIFY(rows > 30);
+        const int valuesCut = int(cut.size());
+
+        // every legend name whole, the legend inside the plot
+        TimelinePlot* t = w->timeline();
+        t->replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(t->legend->itemCount() > 10);
+        for (int i = 0; i < t->legend->itemCount(); ++i) {
+            auto* item = qobject_cast<SwatchLegendItem*>(t->legend->item(i));
+            if (!item) continue;
+            const QSize need = static_cast<QCPLayoutElement*>(item)->minimumOuterSizeHint();
+            if (item->outerRect().width() < need.width() || !t->rect().contains(item->outerRect()))
+                cut << QStringLiteral("legend \"%1\" needs %2 px, has %3 at x %4")
+                           .arg(item->text())
+                           .arg(need.width())
+                           .arg(item->outerRect().width())
+                           .arg(item->outerRect().left());
+        }
+
+        // the other texts of the default layout: the scenario's story without a
+        // scroll bar, the run's changes and the latency choice whole
+        auto* info = w->findChild<QTextBrowser*>(QStringLiteral("ScenarioInfo"));
+        QVERIFY(info);
+        if (info->verticalScrollBar()->isVisible()) cut << QStringLiteral("the scenario description scrolls");
+        QTableView* runs = w->runTable();
+        const QString changes = runs->model()->index(0, RunList::Changes).data().toString();
+        if (runs->columnWidth(RunList::Changes) < runs->fontMetrics().horizontalAdvance(changes) + 8)
+            cut << QStringLiteral("run changes \"%1\" in %2 px").arg(changes).arg(runs->columnWidth(RunList::Changes));
+        auto* which = w->metrics()->findChild<QComboBox*>();
+        QVERIFY(which);
+        if (const QString c = valueCut(which, which->parentWidget()); !c.isEmpty())
+            cut << QStringLiteral("latency of: ") + c;
+
+        // all that a user sees cut, at once
+        QVERIFY2(cut.isEmpty(),
+                 qPrintable(QStringLiteral("%1 of %2 parameter rows cut, %3 other texts; %4")
+                                .arg(valuesCut)
+                                .arg(rows)
+                                .arg(cut.size() - valuesCut)
+                                .arg((cut.mid(0, 3) + cut.mid(std::max(3, valuesCut))).join(QStringLiteral("; ")))));
+    }
 
     void fits_data() {
         QTest::addColumn<QString>("preset");
@@ -86,6 +237,31 @@ private slots:
         const QSize tl = w.timeline()->size();
         QVERIFY2(tl.width() >= screen.width() / 2 && tl.height() >= 250,
                  qPrintable(QStringLiteral("timeline %1x%2").arg(tl.width()).arg(tl.height())));
+    }
+
+    // docs/images/user-guide-1024.png and user-guide-1366.png, only when asked (not a test case):
+    //   IRQSCOPE_DOC_SHOTS=docs/images build/ci/tests/test_small_screens
+    void cleanupTestCase() {
+        const QString out = qEnvironmentVariable("IRQSCOPE_DOC_SHOTS");
+        if (out.isEmpty()) return;
+        for (QSize screen : {QSize(1024, 768), QSize(1366, 768)}) {
+            auto w = open(QStringLiteral("basics"), screen);
+            QVERIFY(w);
+            QTest::qWait(400);
+            QVERIFY(w->grab().save(QDir(out).filePath(QStringLiteral("user-guide-%1.png").arg(screen.width()))));
+        }
+        // to look at, not for the guide: the large screen and the projector
+        if (const QString check = qEnvironmentVariable("IRQSCOPE_CHECK_SHOTS"); !check.isEmpty()) {
+            auto w = open(QStringLiteral("basics"), QSize(1600, 1000));
+            QVERIFY(w);
+            QTest::qWait(400);
+            QVERIFY(w->grab().save(QDir(check).filePath(QStringLiteral("check-1600.png"))));
+            w->setPresentationMode(true);
+            w->showNormal();
+            w->resize(1600, 1000);
+            QTest::qWait(600);
+            QVERIFY(w->grab().save(QDir(check).filePath(QStringLiteral("check-presentation-1600.png"))));
+        }
     }
 };
 

@@ -44,6 +44,8 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     auto* plots = new QSplitter(Qt::Vertical, split);
     a_ = new TimelinePlot(plots);
     b_ = new TimelinePlot(plots);
+    // two plots share the height: their legends keep to two rows (names may be cut at 1366x768)
+    for (TimelinePlot* p : {a_, b_}) p->setLegendMaxRows(2);
     auto* side = new QSplitter(Qt::Vertical, split);
     overlay_ = new LatencyOverlayPlot(side);
     table_ = new QTableWidget(0, 5, side);

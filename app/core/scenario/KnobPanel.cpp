@@ -12,6 +12,9 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QScrollArea>
+#include <QScrollBar>
+#include <QStyle>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <map>
@@ -84,6 +87,21 @@ QString fieldTip(const ParamSpec& p) {
     }
     return tip;
 }
+
+// The width an editor needs to show its value whole (a line edit: its text
+// and a few more characters to type; a choice: its longest choice).
+int valueWidth(QWidget* editor) {
+    const QFontMetrics fm = editor->fontMetrics();
+    const int frame = editor->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, editor);
+    if (auto* le = qobject_cast<QLineEdit*>(editor)) {
+        const QMargins m = le->textMargins();
+        const int text = std::max(fm.horizontalAdvance(le->text()), fm.horizontalAdvance(QLatin1Char('0')) * 6);
+        // QLineEdit keeps 2 px a side inside its frame; a long value is capped (it scrolls)
+        return std::min(text, fm.averageCharWidth() * 30) + 2 * frame + 4 + m.left() + m.right() + 2;
+    }
+    if (auto* combo = qobject_cast<QComboBox*>(editor)) return combo->sizeHint().width();
+    return editor->sizeHint().width();
+}
 } // namespace
 
 KnobPanel::KnobPanel(QWidget* parent) : QWidget(parent) {
@@ -101,9 +119,12 @@ KnobPanel::KnobPanel(QWidget* parent) : QWidget(parent) {
     outer->addWidget(banner_);
 
     auto* scroll = new QScrollArea(this);
+    scroll_ = scroll;
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn); // the column's width does not depend on it
+    scroll->viewport()->installEventFilter(this);              // resized: fitRows()
     auto* content = new QWidget(scroll);
     auto* v = new QVBoxLayout(content);
     v->setContentsMargins(0, 0, 0, 0);
@@ -120,9 +141,8 @@ KnobPanel::KnobPanel(QWidget* parent) : QWidget(parent) {
             auto* form = new QFormLayout(box);
             form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
             form->setLabelAlignment(Qt::AlignLeft);
-            // In a narrow dock a long name goes above its field instead of pushing
-            // the field and its unit past the edge.
-            form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+            form->setRowWrapPolicy(QFormLayout::DontWrapRows); // or two lines a row: fitRows()
+            forms_.push_back(form);
             v->addWidget(box);
             it = groups.emplace(p.group, form).first;
         }
@@ -138,8 +158,7 @@ KnobPanel::KnobPanel(QWidget* parent) : QWidget(parent) {
         auto* line = new QHBoxLayout;
         f.editor = makeEditor(p);
         f.editor->setParent(f.row);
-        f.editor->setMinimumWidth(60);
-        f.editor->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+        f.editor->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed); // its minimum: fitRows()
         f.editor->setProperty("paramPath", path);
         f.editor->installEventFilter(this);
         f.editor->setContextMenuPolicy(Qt::CustomContextMenu);
@@ -150,7 +169,10 @@ KnobPanel::KnobPanel(QWidget* parent) : QWidget(parent) {
         });
         line->addWidget(f.editor, 1);
         const QString unit = p.type == ParamType::Duration ? QString() : QString::fromStdString(p.unit);
-        if (!unit.isEmpty()) line->addWidget(new QLabel(unit, f.row));
+        if (!unit.isEmpty()) {
+            f.unit = new QLabel(unit, f.row);
+            line->addWidget(f.unit);
+        }
         rowLayout->addLayout(line);
         f.error = new QLabel(f.row);
         f.error->setWordWrap(true);
@@ -193,6 +215,8 @@ void KnobPanel::retranslateUi() {
 
 void KnobPanel::changeEvent(QEvent* e) {
     if (e->type() == QEvent::LanguageChange) retranslateUi();
+    // (presentation mode: the names and values grow; the children have their new font after this)
+    if (e->type() == QEvent::FontChange) QTimer::singleShot(0, this, &KnobPanel::fitRows);
     QWidget::changeEvent(e);
 }
 
@@ -265,6 +289,48 @@ void KnobPanel::refreshValues() {
         f.label->setFont(font);
     }
     refreshing_ = false;
+    fitRows();
+}
+
+// What a newcomer must read in every row is its name and its value, whole.
+// Each editor is at least as wide as its value; a group's rows stand side by
+// side (name | value) when its widest name and widest value fit the column,
+// else each row takes two lines, the name above a value as wide as the
+// column. The column (the scroll area) is never narrower than the widest name
+// or value, so neither is cut however narrow the dock is dragged.
+void KnobPanel::fitRows() {
+    if (fitting_ || !scroll_) return;
+    fitting_ = true;
+    std::map<QWidget*, std::pair<int, int>> widest; // group -> widest name, widest value (with unit)
+    int name = 0, value = 0;
+    for (Field& f : fields_) {
+        const int need = valueWidth(f.editor);
+        f.editor->setMinimumWidth(need);
+        const int field =
+            std::max(need + (f.unit ? f.unit->sizeHint().width() + 6 : 0), f.row->minimumSizeHint().width());
+        const int label = f.label->sizeHint().width();
+        auto& [n, v] = widest[f.group];
+        n = std::max(n, label);
+        v = std::max(v, field);
+        name = std::max(name, label);
+        value = std::max(value, field);
+    }
+    int chrome = 0; // a group box's frame and margins
+    for (QFormLayout* form : forms_) {
+        QWidget* box = form->parentWidget();
+        const QMargins bm = box->contentsMargins(), fm = form->contentsMargins();
+        chrome = std::max(chrome, bm.left() + bm.right() + fm.left() + fm.right());
+    }
+    const int width = scroll_->viewport()->width() - chrome;
+    for (QFormLayout* form : forms_) {
+        const auto& [n, v] = widest[form->parentWidget()];
+        const auto policy = n + std::max(0, form->horizontalSpacing()) + v <= width ? QFormLayout::DontWrapRows
+                                                                                    : QFormLayout::WrapAllRows;
+        if (form->rowWrapPolicy() != policy) form->setRowWrapPolicy(policy);
+    }
+    scroll_->setMinimumWidth(std::max(name, value) + chrome + scroll_->verticalScrollBar()->sizeHint().width() +
+                             scroll_->frameWidth() * 2);
+    fitting_ = false;
 }
 
 void KnobPanel::showError(Field& f, const QString& message) {
@@ -366,6 +432,7 @@ void KnobPanel::setFilter(const QString& text) {
 }
 
 bool KnobPanel::eventFilter(QObject* o, QEvent* e) {
+    if (scroll_ && o == scroll_->viewport() && e->type() == QEvent::Resize) fitRows();
     if (e->type() == QEvent::FocusIn || e->type() == QEvent::Enter) {
         const QString path = o->property("paramPath").toString();
         auto it = index_.find(path);

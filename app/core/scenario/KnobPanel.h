@@ -9,8 +9,10 @@
 #include <QHash>
 #include <QWidget>
 
+class QFormLayout;
 class QLabel;
 class QLineEdit;
+class QScrollArea;
 class QVBoxLayout;
 
 namespace irqscope::app {
@@ -46,11 +48,13 @@ private:
         const ParamSpec* spec = nullptr;
         QWidget* editor = nullptr;
         QLabel* label = nullptr;
+        QLabel* unit = nullptr;
         QLabel* error = nullptr;
         QWidget* row = nullptr;
         QWidget* group = nullptr;
     };
     QWidget* makeEditor(const ParamSpec& p);
+    void fitRows();
     void retranslateUi();
     void apply(const QString& path, const QString& text);
     void reset(const QString& path);
@@ -67,7 +71,10 @@ private:
     QLineEdit* filter_ = nullptr;
     QLabel* help_ = nullptr;
     QLabel* banner_ = nullptr;
+    QScrollArea* scroll_ = nullptr;
+    std::vector<QFormLayout*> forms_;
     bool refreshing_ = false;
+    bool fitting_ = false;
 };
 
 } // namespace irqscope::app

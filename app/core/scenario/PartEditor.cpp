@@ -82,10 +82,12 @@ void PartEditor::retranslateUi() {
                 .arg(QString::fromLatin1(r.field->pointer + 1).toHtmlEscaped(), trField(r.field->help).toHtmlEscaped());
         r.label->setToolTip(tip);
         r.editor->setToolTip(tip);
-        if (auto* le = qobject_cast<QLineEdit*>(r.editor)) le->setPlaceholderText(trField(r.field->placeholder));
-        if (auto* te = qobject_cast<QPlainTextEdit*>(r.editor)) te->setPlaceholderText(trField(r.field->placeholder));
+        // the engine's defaults, never repeated here (PartFields.cpp)
+        const QString placeholder = placeholderText(list_, *r.field);
+        if (auto* le = qobject_cast<QLineEdit*>(r.editor)) le->setPlaceholderText(placeholder);
+        if (auto* te = qobject_cast<QPlainTextEdit*>(r.editor)) te->setPlaceholderText(placeholder);
         if (auto* combo = qobject_cast<QComboBox*>(r.editor); combo && *r.field->placeholder)
-            combo->setItemText(0, tr("default (%1)").arg(QString::fromLatin1(r.field->placeholder)));
+            combo->setItemText(0, tr("default (%1)").arg(placeholder));
     }
 }
 

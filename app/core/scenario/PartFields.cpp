@@ -2,10 +2,26 @@
 // fields a newcomer edits most, in the order docs/scenarios.md lists them.
 // Labels and explanations are translated in the context "PartEditor".
 #include "core/scenario/PartsModel.h"
+#include "core/util/TimeFormat.h"
+#include "irqscope/part_defaults.h"
 
 #include <QCoreApplication>
 
 namespace irqscope::app {
+
+QString engineDefaultText(const std::string& list, const PartField& f) {
+    const auto d = partFieldDefault(list, f.pointer, f.model ? f.model : "");
+    if (!d) return {};
+    if (d->duration && d->value.is_number_integer()) return durationText(d->value.get<Time>());
+    if (d->value.is_string()) return QString::fromStdString(d->value.get<std::string>());
+    return QString::fromStdString(d->value.dump());
+}
+
+QString placeholderText(const std::string& list, const PartField& f) {
+    const QString text = QCoreApplication::translate("PartEditor", f.placeholder);
+    if (!text.contains(QLatin1String("%1"))) return text;
+    return text.arg(engineDefaultText(list, f));
+}
 
 const std::vector<PartField>& partFields(const std::string& list) {
     using K = FieldKind;
@@ -18,7 +34,7 @@ const std::vector<PartField>& partFields(const std::string& list) {
          QT_TRANSLATE_NOOP("PartEditor", "line"),
          QT_TRANSLATE_NOOP("PartEditor", "spi: a wired interrupt; lpi: through the ITS; msi: a PCI MSI (an LPI on "
                                          "GICv3)"),
-         "spi",
+         kEngineDefault,
          {"spi", "msi", "lpi"}},
         {"/intid", K::Value, QT_TRANSLATE_NOOP("PartEditor", "INTID"),
          QT_TRANSLATE_NOOP("PartEditor", "spi only: the SPI the device is wired to (32–1019), as the board wires it"),
@@ -125,14 +141,14 @@ const std::vector<PartField>& partFields(const std::string& list) {
          K::Enum,
          QT_TRANSLATE_NOOP("PartEditor", "policy"),
          QT_TRANSLATE_NOOP("PartEditor", "The scheduling policy (SCHED_OTHER, BATCH, IDLE, FIFO, RR, DEADLINE)"),
-         "other",
+         kEngineDefault,
          {"other", "batch", "idle", "fifo", "rr", "deadline"}},
         {"/priority", K::Value, QT_TRANSLATE_NOOP("PartEditor", "priority"),
          QT_TRANSLATE_NOOP("PartEditor", "The RT priority, 1–99; fifo and rr only"),
-         QT_TRANSLATE_NOOP("PartEditor", "10 (fifo, rr)")},
+         QT_TRANSLATE_NOOP("PartEditor", "%1 (fifo, rr)")},
         {"/nice", K::Value, QT_TRANSLATE_NOOP("PartEditor", "nice"),
          QT_TRANSLATE_NOOP("PartEditor", "The nice value, −20–19; other, batch and idle only"),
-         QT_TRANSLATE_NOOP("PartEditor", "0 (other, batch, idle)")},
+         QT_TRANSLATE_NOOP("PartEditor", "%1 (other, batch, idle)")},
         {"/dl", K::Value, QT_TRANSLATE_NOOP("PartEditor", "deadline"),
          QT_TRANSLATE_NOOP("PartEditor", "deadline only: {\"runtime\": \"2ms\", \"deadline\": \"10ms\", "
                                          "\"period\": \"10ms\"}"),
@@ -141,12 +157,12 @@ const std::vector<PartField>& partFields(const std::string& list) {
          QT_TRANSLATE_NOOP("PartEditor", "The task's affinity: CPU numbers (\"1\" or \"0, 2\"). Empty: all CPUs"),
          QT_TRANSLATE_NOOP("PartEditor", "all CPUs")},
         {"/instance", K::Value, QT_TRANSLATE_NOOP("PartEditor", "instances"),
-         QT_TRANSLATE_NOOP("PartEditor", "That many threads, named name-0, name-1, …"), "1"},
+         QT_TRANSLATE_NOOP("PartEditor", "That many threads, named name-0, name-1, …"), kEngineDefault},
         {"/loop", K::Value, QT_TRANSLATE_NOOP("PartEditor", "loop"),
          QT_TRANSLATE_NOOP("PartEditor", "How many times the phases run; −1: until the run ends"),
-         QT_TRANSLATE_NOOP("PartEditor", "−1 (forever)")},
+         QT_TRANSLATE_NOOP("PartEditor", "%1 (forever)")},
         {"/delay", K::Value, QT_TRANSLATE_NOOP("PartEditor", "delay"),
-         QT_TRANSLATE_NOOP("PartEditor", "The task sleeps this long before its first phase"), "0"},
+         QT_TRANSLATE_NOOP("PartEditor", "The task sleeps this long before its first phase"), kEngineDefault},
         {"/phases",
          K::Json,
          QT_TRANSLATE_NOOP("PartEditor", "phases"),
@@ -177,7 +193,7 @@ const std::vector<PartField>& partFields(const std::string& list) {
         {"/rt", K::Bool, QT_TRANSLATE_NOOP("PartEditor", "rt"),
          QT_TRANSLATE_NOOP("PartEditor", "WQ_RT (the seed proposal, not in mainline): SCHED_FIFO workers")},
         {"/max_active", K::Value, QT_TRANSLATE_NOOP("PartEditor", "max_active"),
-         QT_TRANSLATE_NOOP("PartEditor", "Items active at once (0: the default, 256; at most 512)"), "0"},
+         QT_TRANSLATE_NOOP("PartEditor", "Items active at once (0: the default, 256; at most 512)"), kEngineDefault},
     };
     static const std::vector<PartField> resources = {
         {"/name", K::Name, QT_TRANSLATE_NOOP("PartEditor", "name"),
@@ -258,56 +274,56 @@ const std::vector<PartField>& partFields(const std::string& list) {
          "",
          {"nvme", "i915", "panthor", "gic_bench"}},
         of({"/queues", K::Value, QT_TRANSLATE_NOOP("PartEditor", "queues"),
-            QT_TRANSLATE_NOOP("PartEditor", "Completion queues, one MSI-X vector each (1–256)"), "16"},
+            QT_TRANSLATE_NOOP("PartEditor", "Completion queues, one MSI-X vector each (1–256)"), kEngineDefault},
            "nvme"),
         of({"/completion",
             K::Enum,
             QT_TRANSLATE_NOOP("PartEditor", "completion"),
             QT_TRANSLATE_NOOP("PartEditor", "nvme_irq() in hardirq, or its threaded form"),
-            "hardirq",
+            kEngineDefault,
             {"hardirq", "threaded"}},
            "nvme"),
         of({"/service_ns", K::Value, QT_TRANSLATE_NOOP("PartEditor", "service time"),
-            QT_TRANSLATE_NOOP("PartEditor", "The controller's time for one read"), "70us"},
+            QT_TRANSLATE_NOOP("PartEditor", "The controller's time for one read"), kEngineDefault},
            "nvme"),
         of({"/iommu/mode",
             K::Enum,
             QT_TRANSLATE_NOOP("PartEditor", "IOMMU"),
             QT_TRANSLATE_NOOP("PartEditor", "The SMMU's unmap: off, strict (TLBI and CMD_SYNC per unmap) or lazy"),
-            "off",
+            kEngineDefault,
             {"off", "strict", "lazy"}},
            "nvme"),
         of({"/fio/jobs", K::Value, QT_TRANSLATE_NOOP("PartEditor", "fio jobs"),
-            QT_TRANSLATE_NOOP("PartEditor", "fio-like jobs keeping the controller busy"), "0"},
+            QT_TRANSLATE_NOOP("PartEditor", "fio-like jobs keeping the controller busy"), kEngineDefault},
            "nvme"),
         of({"/engines", K::Value, QT_TRANSLATE_NOOP("PartEditor", "engines"),
-            QT_TRANSLATE_NOOP("PartEditor", "Execlists engines behind the one GT interrupt (1–16)"), "5"},
+            QT_TRANSLATE_NOOP("PartEditor", "Execlists engines behind the one GT interrupt (1–16)"), kEngineDefault},
            "i915"),
         of({"/bottom_half",
             K::Enum,
             QT_TRANSLATE_NOOP("PartEditor", "bottom half"),
             QT_TRANSLATE_NOOP("PartEditor", "Where the CSB entries are processed: hardirq, HI tasklet or kthread"),
-            "hardirq",
+            kEngineDefault,
             {"hardirq", "tasklet", "kthread"}},
            "i915"),
         of({"/submitters", K::Value, QT_TRANSLATE_NOOP("PartEditor", "submitters"),
-            QT_TRANSLATE_NOOP("PartEditor", "gem_exec_nop-like submitter tasks of the instance"), "0"},
+            QT_TRANSLATE_NOOP("PartEditor", "gem_exec_nop-like submitter tasks of the instance"), kEngineDefault},
            "i915"),
         of({"/gpu_job_ns", K::Value, QT_TRANSLATE_NOOP("PartEditor", "GPU job time"),
-            QT_TRANSLATE_NOOP("PartEditor", "How long the GPU runs one job"), "500us"},
+            QT_TRANSLATE_NOOP("PartEditor", "How long the GPU runs one job"), kEngineDefault},
            "panthor"),
         of({"/submit_wq",
             K::Enum,
             QT_TRANSLATE_NOOP("PartEditor", "submit workqueue"),
             QT_TRANSLATE_NOOP("PartEditor", "The run_job workqueue: the ordinary one, WQ_HIGHPRI or WQ_RT"),
-            "normal",
+            kEngineDefault,
             {"normal", "highpri", "rt"}},
            "panthor"),
         of({"/cpu", K::Value, QT_TRANSLATE_NOOP("PartEditor", "CPU"),
-            QT_TRANSLATE_NOOP("PartEditor", "Where the SPI is routed"), "1"},
+            QT_TRANSLATE_NOOP("PartEditor", "Where the SPI is routed"), kEngineDefault},
            "gic_bench"),
         of({"/handler_ns", K::Value, QT_TRANSLATE_NOOP("PartEditor", "handler cost"),
-            QT_TRANSLATE_NOOP("PartEditor", "The handler's work before complete()"), "500ns"},
+            QT_TRANSLATE_NOOP("PartEditor", "The handler's work before complete()"), kEngineDefault},
            "gic_bench"),
     };
     static const std::vector<PartField> none;

@@ -38,16 +38,26 @@ enum class FieldKind {
            // formTemplate(choice) in its place
 };
 
+// A row's placeholder that is the engine's default for the field; in a longer
+// placeholder ("%1 (fifo, rr)") "%1" stands for it too (placeholderText()).
+inline constexpr const char* kEngineDefault = "%1";
+
 struct PartField {
     const char* pointer; // JSON pointer below the part: "/handler/cost"
     FieldKind kind;
-    const char* label; // untranslated (PartEditor translates it)
-    const char* help;  // untranslated one-line explanation
-    const char* placeholder = "";
+    const char* label;            // untranslated (PartEditor translates it)
+    const char* help;             // untranslated one-line explanation
+    const char* placeholder = ""; // untranslated; "%1": the engine's default (kEngineDefault)
     std::vector<const char*> choices = {};
     const char* showIf = nullptr; // shown only when this pointer exists in the part
     const char* model = nullptr;  // devices: shown only for a part of this model
 };
+
+// The engine's default of a row's field as the row would show it ("16", "70 µs",
+// "hardirq"; irqscope/part_defaults.h), "" when the field has none.
+QString engineDefaultText(const std::string& list, const PartField& f);
+// The row's placeholder, translated, with the engine's default in place of "%1".
+QString placeholderText(const std::string& list, const PartField& f);
 
 // A Form row's new value for a choice: {"poisson": {"rate_hz": 1000}}, …
 nlohmann::json formTemplate(const std::string& choice);

@@ -226,7 +226,13 @@ void TimelinePlot::rebuildLegend() {
     fitLegendTo(width());
 }
 
+void TimelinePlot::setLegendMaxRows(int rows) {
+    legendMaxRows_ = std::max(1, rows);
+    fitLegendTo(width());
+}
+
 void TimelinePlot::fitLegendTo(int w, int maxRows) {
+    if (maxRows <= 0) maxRows = legendMaxRows_;
     // as many time ticks as labels of this font fit
     const int ticks = std::clamp(static_cast<int>((w - 150) / (baseFontPt_ * 11.0)), 3, 10);
     xAxis->ticker()->setTickCount(ticks);

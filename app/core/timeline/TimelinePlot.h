@@ -62,8 +62,12 @@ public:
     bool exportImage(const QString& path, QSize size, QString* error);
     bool exportImage(const QString& path, const ExportPage& page, QString* error);
     // As few legend rows as fit their names whole in `width` pixels, at most
-    // `maxRows` (on screen two: the lanes keep their height, names may be cut).
-    void fitLegendTo(int width, int maxRows = 2);
+    // `maxRows` (0: the plot's own limit, setLegendMaxRows()).
+    void fitLegendTo(int width, int maxRows = 0);
+    // On screen the legend takes as many rows as keep every name whole (at
+    // most six, a phone-narrow window); a small plot of the compare view keeps
+    // its lanes with two, where names may be cut.
+    void setLegendMaxRows(int rows);
 
     std::optional<TimelineItem> itemAt(const QPointF& pos) const;
     const std::optional<TimelineItem>& selection() const { return scene_.selection; }
@@ -145,6 +149,7 @@ private:
     TimeRange pressView_;
     bool moved_ = false;
     double baseFontPt_ = 9;
+    int legendMaxRows_ = 6;
     bool hovered_ = false;
 };
 
