@@ -83,7 +83,8 @@ private slots:
         // rows at the minimum height, a lane name fits beside each lane
         QVERIFY2(std::abs(rowPx() - plot_->minRowPx()) < 0.01, qPrintable(QString::number(rowPx())));
         const double label = QFontMetricsF(plot_->yAxis->tickLabelFont()).height();
-        QVERIFY(plot_->minRowPx() * 2.25 >= label * 0.92);
+        QVERIFY(plot_->minRowPx() * 4.25 >= label * 0.92); // a CPU lane: marker, three rows, gap
+        QVERIFY(plot_->minRowPx() >= 4);
         QStringList inView = lanesInView();
         QVERIFY2(inView.size() >= 8 && inView.size() < 64, qPrintable(inView.join(u',')));
         QCOMPARE(inView.front(), QStringLiteral("CPU 0"));

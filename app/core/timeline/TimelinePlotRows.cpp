@@ -15,14 +15,18 @@
 namespace irqscope::app {
 
 namespace {
-// A lane of one depth row is 2.25 rows high (marker strip, row, gap): at
-// minRowPx() its name fits with the 0.92-line spacing LaneTicker keeps.
-constexpr double kLabelRows = 2.0;
-constexpr double kMinRowPxFloor = 5.0;
+constexpr double kMinRowPxFloor = 4.0; // a depth row stays a visible strip
 } // namespace
 
 double TimelinePlot::minRowPx() const {
-    return std::max(kMinRowPxFloor, QFontMetricsF(yAxis->tickLabelFont()).height() * 0.92 / kLabelRows);
+    // The smallest lane pitch shown (marker strip, depth rows, gap: 2.25 rows
+    // for one depth, 4.25 for a CPU's task/softirq/hardirq) keeps a name's
+    // height, the 0.92 line LaneTicker needs between two names.
+    double pitch = 1e9;
+    for (const LaneSlot& s : scene_.layout.laneSlots())
+        if (!s.collapsed) pitch = std::min(pitch, s.bottom - s.top + LaneLayout::kGapRows);
+    if (pitch > 1e8) return kMinRowPxFloor;
+    return std::max(kMinRowPxFloor, QFontMetricsF(yAxis->tickLabelFont()).height() * 0.92 / pitch);
 }
 
 bool TimelinePlot::applyRows() {
