@@ -2602,6 +2602,14 @@
         <source>Events</source>
         <translation>Ereignisse</translation>
     </message>
+    <message>
+        <source>Ctrl + wheel, or wheel over the lane names; Up / Down</source>
+        <translation>Strg + Mausrad, oder Mausrad über den Spurnamen; Pfeil hoch / runter</translation>
+    </message>
+    <message>
+        <source>scroll the lanes (when they do not all fit the height)</source>
+        <translation>Spuren blättern (wenn nicht alle in die Höhe passen)</translation>
+    </message>
 </context>
 <context>
     <name>irqscope::app::MakeTwinDialog</name>
@@ -3164,6 +3172,10 @@
     <message>
         <source>warning</source>
         <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>Lanes (Ctrl+wheel, or the wheel over the lane names)</source>
+        <translation>Spuren (Strg + Mausrad, oder Mausrad über den Spurnamen)</translation>
     </message>
 </context>
 <context>

@@ -2594,6 +2594,14 @@
         <source>Events</source>
         <translation>事件</translation>
     </message>
+    <message>
+        <source>Ctrl + wheel, or wheel over the lane names; Up / Down</source>
+        <translation>Ctrl + 滚轮，或在轨道名称上滚动滚轮；上 / 下方向键</translation>
+    </message>
+    <message>
+        <source>scroll the lanes (when they do not all fit the height)</source>
+        <translation>上下滚动轨道（轨道无法全部放入高度时）</translation>
+    </message>
 </context>
 <context>
     <name>irqscope::app::MakeTwinDialog</name>
@@ -3156,6 +3164,10 @@
     <message>
         <source>warning</source>
         <translation>警告</translation>
+    </message>
+    <message>
+        <source>Lanes (Ctrl+wheel, or the wheel over the lane names)</source>
+        <translation>轨道（Ctrl + 滚轮，或在轨道名称上滚动滚轮）</translation>
     </message>
 </context>
 <context>

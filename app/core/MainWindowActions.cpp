@@ -245,6 +245,8 @@ void MainWindow::showShortcuts() {
     const std::pair<QString, QString> rows[] = {
         {tr("Mouse wheel"), tr("zoom at the cursor")},
         {tr("Shift + wheel"), tr("pan")},
+        {tr("Ctrl + wheel, or wheel over the lane names; Up / Down"),
+         tr("scroll the lanes (when they do not all fit the height)")},
         {tr("Drag"), tr("pan")},
         {tr("Shift + drag, or right-drag"), tr("zoom to the dragged time range")},
         {tr("Click"), tr("select: details and cause → effect arrows; puts the player's cursor there")},

@@ -176,7 +176,7 @@ void TimelinePlot::rebuildLanes() {
             if (const QString l = depthLabel(s.roles[static_cast<std::size_t>(d)]); !l.isEmpty())
                 depthTicker_->addTick(s.depthTop(d) + s.rowH / 2, l);
     }
-    yAxis->setRange(0, std::max(1.0, scene_.layout.totalRows()));
+    applyRows();
 }
 
 std::optional<std::uint32_t> TimelinePlot::laneAtY(double y) const {

@@ -6,6 +6,11 @@
 // drag pans, W/S zoom and A/D pan, Shift+drag or right-drag box-zooms,
 // double-click zooms to an item; every settled view goes to a back/forward
 // history.
+//
+// Rows never get thinner than minRowPx() (a lane's name fits beside it): when
+// the lanes shown do not fit the height, the timeline scrolls vertically
+// (scroll bar, Ctrl+wheel or the wheel over the lane names, Up/Down), and only
+// the lanes in view are painted. An export draws every lane shown.
 #pragma once
 
 #include "core/export/PlotExport.h"
@@ -17,6 +22,7 @@
 #include <QTimer>
 
 class QRubberBand;
+class QScrollBar;
 
 namespace irqscope::app {
 
@@ -85,6 +91,16 @@ public:
     void setCursorB(std::optional<Time> t);
     std::optional<Time> cursorB() const;
     std::optional<Time> cursorDelta() const;
+    // Vertical scrolling, in rows (LaneLayout units); one step (wheel notch,
+    // Up/Down) is about one CPU lane.
+    static constexpr double kScrollStepRows = 4.25;
+    double minRowPx() const;
+    bool scrollable() const { return scrollable_; }
+    QCPRange rowsInView() const { return yAxis->range(); }
+    void scrollRowsBy(double rows);
+    void scrollToRow(double row);
+    // Scrolls (if needed) so that the whole lane is in view.
+    void ensureLaneVisible(std::uint32_t lane);
     // W/S/A/D reach the timeline whenever the pointer is over it, whichever
     // widget has the keyboard focus (unless one that takes text).
     bool hovered() const { return hovered_; }
@@ -124,6 +140,10 @@ protected:
     void enterEvent(QEnterEvent* e) override;
     void leaveEvent(QEvent* e) override;
     bool eventFilter(QObject* watched, QEvent* e) override;
+    // Every layout (screen or export) fits the rows to the height first.
+    void updateLayout() override;
+    // An export (toPainter, toPixmap): every lane shown, not the scrolled window.
+    void draw(QCPPainter* painter) override;
 
 private:
     enum class Drag { None, Pan, Box };
@@ -135,6 +155,9 @@ private:
     void zoomBy(double factor, std::optional<double> anchorX);
     double anchorOrCentre(std::optional<double> x) const;
     void recordSoon();
+    // Sets the vertical range (and the scroll bar) for the axis rect's height;
+    // true when the range or the reserved margin changed (lay out again).
+    bool applyRows();
 
     TimelineScene scene_;
     TimelinePlottable* lanes_ = nullptr;
@@ -151,6 +174,10 @@ private:
     double baseFontPt_ = 9;
     int legendMaxRows_ = 6;
     bool hovered_ = false;
+    double scrollRow_ = 0; // first row in view
+    bool allRows_ = false; // during an export
+    bool scrollable_ = false;
+    QScrollBar* vbar_ = nullptr;
 };
 
 } // namespace irqscope::app

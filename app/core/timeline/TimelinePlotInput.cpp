@@ -180,6 +180,7 @@ std::optional<Time> TimelinePlot::cursorDelta() const {
 void TimelinePlot::selectItem(const std::optional<TimelineItem>& item) {
     scene_.selection = item;
     scene_.flows.clear();
+    if (item) ensureLaneVisible(item->lane);
     if (item && item->type == TimelineItem::Type::Segment && scene_.trace()) {
         const CausalChain chain = causalChain(*scene_.trace(), item->ref());
         scene_.flows = chain.causes;
@@ -191,11 +192,21 @@ void TimelinePlot::selectItem(const std::optional<TimelineItem>& item) {
 
 void TimelinePlot::setHighlights(std::vector<SegmentRef> items) {
     scene_.highlights = std::move(items);
+    if (!scene_.highlights.empty()) ensureLaneVisible(scene_.highlights.front().lane);
     replot(QCustomPlot::rpQueuedReplot);
 }
 
 void TimelinePlot::wheelEvent(QWheelEvent* e) {
     const QPoint d = e->angleDelta();
+    // Ctrl+wheel, or the wheel over the lane names (left or right of the
+    // lanes): scroll the lanes when they do not all fit.
+    const double x = e->position().x();
+    const bool overNames = x < axisRect()->left() || x > axisRect()->right();
+    if (scrollable_ && std::abs(d.y()) >= std::abs(d.x()) && ((e->modifiers() & Qt::ControlModifier) || overNames)) {
+        scrollRowsBy(-d.y() / 120.0 * kScrollStepRows);
+        e->accept();
+        return;
+    }
     if (e->modifiers() & Qt::ShiftModifier || std::abs(d.x()) > std::abs(d.y())) {
         const int steps = std::abs(d.x()) > std::abs(d.y()) ? d.x() : d.y();
         setView(view().panned(-view().span() * 0.1 * steps / 120.0), false);
@@ -301,6 +312,14 @@ void TimelinePlot::keyPressEvent(QKeyEvent* e) {
     case Qt::Key_Right:
         if (e->modifiers() & Qt::AltModifier) forward();
         else panRight();
+        break;
+    case Qt::Key_Up:
+    case Qt::Key_Down:
+        if (!scrollable_) {
+            QCustomPlot::keyPressEvent(e);
+            return;
+        }
+        scrollRowsBy(e->key() == Qt::Key_Up ? -kScrollStepRows : kScrollStepRows);
         break;
     case Qt::Key_Home:
     case Qt::Key_0: fitAll(); break;

@@ -124,7 +124,10 @@ void TimelinePlottable::drawHiddenNote(QPainter& p, const LaneRenderContext& c) 
     const QFontMetricsF fm(f);
     const QString text = hiddenNote(*c.trace, scene_->layout.hiddenIdle(), !scene_->figure);
     // In the note row under the lanes; when rows are thin, at the bottom edge on a white box.
-    const double y = std::min(c.rows.toY(scene_->layout.noteRow()) + 1, c.clip.bottom() - fm.height() - 1);
+    // Lanes scrolled, more below the view: the note waits at the end, over no lane.
+    const double row = c.rows.toY(scene_->layout.noteRow()) + 1;
+    if (row > c.clip.bottom()) return;
+    const double y = std::min(row, c.clip.bottom() - fm.height() - 1);
     const QRectF r(c.clip.left() + 4, y, std::min(fm.horizontalAdvance(text) + 8, c.clip.width() - 8), fm.height());
     p.save();
     p.fillRect(r, QColor(255, 255, 255, 225));
