@@ -53,7 +53,7 @@ private slots:
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("exists and is not a directory"), r.err.constData());
         // a scenario without tasks writes no log, and creates the directory
-        auto ok = cli({"run", "basics", "--duration", "1ms", "--quiet", "--rtapp-logs", dir.filePath("logs")});
+        auto ok = cli({"run", "gic-eoimode", "--duration", "1ms", "--quiet", "--rtapp-logs", dir.filePath("logs")});
         QCOMPARE(ok.code, 0);
         QVERIFY(QDir(dir.filePath("logs")).exists());
         QVERIFY(QDir(dir.filePath("logs")).entryList(QDir::Files).isEmpty());
