@@ -61,7 +61,8 @@ private slots:
 
     void otherCpusNameEveryHoldoutTwoJiffiesLate() {
         // Interrupts off: the stalled CPUs take no tick, so CPU 0 or 3 (in
-        // user mode: a quiescent state at each tick) reports them both, in one report, RCU_STALL_RAT_DELAY jiffies after the deadline.
+        // user mode: a quiescent state at each tick) reports them both, in one report, RCU_STALL_RAT_DELAY jiffies
+        // after the deadline.
         Harness h({{"machine.cpus", "4"}, {"kernel.preempt", "voluntary"}, {"kernel.rcu.stall_timeout_ns", "10ms"}});
         kloop(h, "loop1", 1, kIrqsOff | kNoPreempt);
         kloop(h, "loop2", 2, kIrqsOff | kNoPreempt);
