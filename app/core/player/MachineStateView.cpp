@@ -23,8 +23,12 @@ public:
     QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override {
         QStyleOptionViewItem o = option;
         int w = tree_->columnWidth(index.column());
-        if (index.column() == 0)
+        if (index.column() == 0) {
+            // a name's text starts after one indentation per level, the top
+            // level's own included when the root is decorated (its branch)
+            if (tree_->rootIsDecorated()) w -= tree_->indentation();
             for (QModelIndex p = index.parent(); p.isValid(); p = p.parent()) w -= tree_->indentation();
+        }
         o.rect = QRect(0, 0, std::max(w, 20), 1); // valid: the style wraps only in a valid rectangle
         o.features |= QStyleOptionViewItem::WrapText;
         return QStyledItemDelegate::sizeHint(o, index);
