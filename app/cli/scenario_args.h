@@ -48,6 +48,11 @@ struct ScenarioArgs {
             std::fprintf(stderr, "irqscope-cli: %s\n", st.error().toString().c_str());
             return 2;
         }
+        // accepted, but its device is off here: say so rather than run unchanged
+        for (const auto& set : sets)
+            if (const std::string off = scenario.offSwitchFor(set.first); !off.empty())
+                std::fprintf(stderr, "irqscope-cli: warning: --set %s has no effect: %s is false in %s\n",
+                             set.first.c_str(), off.c_str(), scenario.name().c_str());
         return 0;
     }
 };

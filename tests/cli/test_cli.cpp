@@ -108,6 +108,18 @@ private slots:
         QVERIFY(cli(L({"run", bad.toUtf8().constData()})).err.contains("bad.json"));
     }
 
+    // A parameter of a device the scenario has switched off is accepted (a
+    // later --set may switch it on) but the run says it changes nothing.
+    void settingAnOffDeviceSaysSo() {
+        auto off = cli(L({"run", "basics", "--duration", "1ms", "--quiet", "--set", "net.rate_hz=30000"}));
+        QCOMPARE(off.code, 0);
+        QVERIFY2(off.err.contains("--set net.rate_hz has no effect: net.enabled is false in basics"),
+                 off.err.constData());
+        auto on = cli(L({"run", "preempt-rt", "--duration", "1ms", "--quiet", "--set", "net.rate_hz=30000"}));
+        QCOMPARE(on.code, 0);
+        QVERIFY2(!on.err.contains("no effect"), on.err.constData());
+    }
+
     void imagesTraceAndMetricsFiles() {
         QTemporaryDir dir;
         const QString png = dir.filePath(QStringLiteral("t.png")), svg = dir.filePath(QStringLiteral("t.svg")),

@@ -104,6 +104,10 @@ public:
     std::string getString(std::string_view path) const; // String and Enum
     Time getDuration(std::string_view path) const;
     bool isUserSet(std::string_view path) const;
+    // The switch that turns `path`'s device off ("net.enabled" for
+    // "net.rate_hz") when that switch is false here, else "": setting such a
+    // parameter changes nothing, which a user must be told.
+    std::string offSwitchFor(std::string_view path) const;
 
     // The scenario's own parts: {"workqueues": [...], "resources": [...],
     // "tasks": [...], "sources": [...], "probes": [...]} (lists it does not

@@ -292,6 +292,17 @@ bool Scenario::isUserSet(std::string_view path) const {
     return user_.contains(std::string(path));
 }
 
+std::string Scenario::offSwitchFor(std::string_view path) const {
+    const auto dot = path.find('.');
+    if (dot == std::string_view::npos) return {};
+    std::string key(path.substr(0, dot));
+    key += ".enabled";
+    if (key == path) return {};
+    const ParamSpec* sw = Schema::builtin().find(key);
+    if (!sw || sw->type != ParamType::Bool || getBool(key)) return {};
+    return key;
+}
+
 json Scenario::effectiveValue(std::string_view path) const {
     const std::string key(path);
     if (auto it = user_.find(key); it != user_.end()) return *it;
