@@ -18,6 +18,7 @@
 //   build/release/tests/bench_scaling                       # ns/event per N
 //   IRQSCOPE_SCALING_WRITE=DIR build/release/tests/bench_scaling --benchmark_filter=x
 //                                                           # writes scaling-N.json
+//   scripts/bench-scaling-misses                            # D1/L2 misses per event
 #include "bench_tiny.h"
 
 #include "irqscope/engine.h"
@@ -66,7 +67,11 @@ std::string scalingScenario(int cpus) {
 // The same simulated time on every machine, so that the events (and the
 // parts to install) grow with the CPUs and the run's set-up weighs the same
 // per event on each.
+// IRQSCOPE_SCALING_MS=N simulates N ms instead (shorter runs under valgrind's
+// cache simulator).
 Time duration() {
+    if (const char* ms = std::getenv("IRQSCOPE_SCALING_MS"))
+        return std::atoll(ms) * kMs;
     return benchTiny() ? 5 * kMs : 200 * kMs;
 }
 

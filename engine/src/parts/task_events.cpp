@@ -39,6 +39,14 @@ struct TimerState {
     Time next = 0;
 };
 
+// What a thread's event names, looked up once at installation: the timer
+// state of a timer event, the waiter list of a suspend or resume event (the
+// maps' nodes do not move), so that no event compares strings.
+struct EventSlot {
+    TimerState* timer = nullptr;
+    std::vector<Waiter*>* waiters = nullptr;
+};
+
 struct Thread {
     const TaskPart* part = nullptr;
     std::string name;
@@ -46,7 +54,8 @@ struct Thread {
     Task* task = nullptr;
     Time first = 0; // t_first: the run's start plus the delay
     bool hasTimer = false;
-    std::optional<Stamp> held; // an arrival taken with a completion, until a run event ends
+    std::optional<Stamp> held;                 // an arrival taken with a completion, until a run event ends
+    std::vector<std::vector<EventSlot>> slots; // per phase, per event
 };
 
 struct TaskWorld {
@@ -103,7 +112,8 @@ Resource& res(TaskWorld& w, const std::string& name) {
     return *w.rt->resources.find(name)->second;
 }
 
-Proc<void> runEvent(Kctx& c, TaskWorld& w, Thread& th, const TaskEvent& e, sim::Rng& rng, LoopLog& log) {
+Proc<void> runEvent(Kctx& c, TaskWorld& w, Thread& th, const TaskEvent& e, const EventSlot& slot, sim::Rng& rng,
+                    LoopLog& log) {
     Machine& m = c.m();
     switch (e.kind) {
     case Kind::Run: {
@@ -130,7 +140,7 @@ Proc<void> runEvent(Kctx& c, TaskWorld& w, Thread& th, const TaskEvent& e, sim::
     case Kind::Sleep: co_await sleepUntil(c, c.now() + e.cost.sample(rng)); break;
     case Kind::ScheduleTimeout: co_await sleepOnWheel(c, e.cost.sample(rng)); break;
     case Kind::Timer: {
-        TimerState& t = w.timers[e.ref.starts_with("unique") ? th.name + "/" + e.ref : e.ref];
+        TimerState& t = *slot.timer;
         if (!t.init) t = TimerState{true, th.first};
         t.next += e.period;
         log.cPeriod += e.period;
@@ -158,14 +168,14 @@ Proc<void> runEvent(Kctx& c, TaskWorld& w, Thread& th, const TaskEvent& e, sim::
     case Kind::Suspend: {
         // A single sleep: rt-app's resume, or a source's wake_up_process(), ends it.
         Waiter self{c.task()};
-        w.suspended[e.ref].push_back(&self);
+        slot.waiters->push_back(&self);
         co_await c.block();
-        std::erase(w.suspended[e.ref], &self);
+        std::erase(*slot.waiters, &self);
         break;
     }
     case Kind::Resume: {
         // pthread_cond_broadcast(): every thread suspended on the name; none waiting, nothing happens.
-        auto waiting = std::exchange(w.suspended[e.ref], {});
+        auto waiting = std::exchange(*slot.waiters, {});
         for (Waiter* s : waiting) co_await c.wakeUpProcess(*s->task);
         break;
     }
@@ -225,7 +235,8 @@ Proc<void> threadBody(Kctx& c, std::shared_ptr<TaskWorld> w, Thread* th) {
             for (int pl = 0; pl < phase.loop; ++pl) {
                 LoopLog log;
                 const Time start = c.now();
-                for (const TaskEvent& e : phase.events) co_await runEvent(c, *w, *th, e, rng, log);
+                for (std::size_t i = 0; i < phase.events.size(); ++i)
+                    co_await runEvent(c, *w, *th, phase.events[i], th->slots[ph][i], rng, log);
                 const Time end = c.now();
                 if (w->rt->taskLogs) {
                     TaskLogRow row;
@@ -299,6 +310,15 @@ void installTaskParts(Machine& m, const std::vector<TaskPart>& parts, PartsRunti
             th->name = p.threadName(i);
             th->index = index++;
             th->first = m.now() + p.delay;
+            for (const TaskPhase& phase : p.phases) {
+                auto& slots = th->slots.emplace_back(phase.events.size());
+                for (std::size_t k = 0; k < phase.events.size(); ++k) {
+                    const TaskEvent& e = phase.events[k];
+                    if (e.kind == Kind::Timer)
+                        slots[k].timer = &w->timers[e.ref.starts_with("unique") ? th->name + "/" + e.ref : e.ref];
+                    if (e.kind == Kind::Suspend || e.kind == Kind::Resume) slots[k].waiters = &w->suspended[e.ref];
+                }
+            }
             Thread* raw = th.get();
             Task& t = m.sched().createTask(th->name, ContextKind::User, dl ? Policy::Normal : p.policy,
                                            rtPolicy ? p.priority : p.nice, mask,

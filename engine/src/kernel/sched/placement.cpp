@@ -3,6 +3,7 @@
 #include "kernel/machine.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 
 namespace irqscope::kern {
@@ -21,10 +22,17 @@ void Placement::setCpu(Task& t, Cpu& to) {
     t.cpu = &to;
 }
 
+// Read from the scheduler's per-CPU bitmaps (32 bytes each for 256 CPUs)
+// rather than from each CPU's own objects: idleCurr() is curr->isIdle, the
+// RT and fair waiting() masks are queued() > 0 and !empty(), so a CPU that is
+// not idle costs no cache line of its own.
 bool Placement::cpuIdle(int i) const {
-    const Cpu& k = m_.cpu(i);
-    return k.curr->isIdle && m_.sched().rt().queued(i) == 0 && m_.sched().fair().empty(i) &&
-           !m_.sched().dl().runnable(i);
+    const auto b = static_cast<std::size_t>(i);
+    Scheduler& s = m_.sched();
+    const bool idle =
+        s.idleCurr().test(b) && !s.rt().waiting().test(b) && !s.fair().waiting().test(b) && !s.dl().runnable(i);
+    assert(idle == (m_.cpu(i).curr->isIdle && s.rt().queued(i) == 0 && s.fair().empty(i) && !s.dl().runnable(i)));
+    return idle;
 }
 
 // select_task_rq_fair(): wake_affine() chooses between the waker's CPU and
@@ -54,13 +62,17 @@ int Placement::selectCpu(Task& t, int fromCpu) {
         return i >= 0 ? i : (allowed(target) ? target : firstCpu(t.affinity));
     }
     // select_idle_cpu(): for_each_cpu_wrap() from target + 1 over the allowed
-    // CPUs; only a CPU running its idle task can be idle, so only those are visited.
-    const CpuMask cand = m_.sched().idleCurr() & t.affinity;
+    // CPUs; only a CPU running its idle task with no RT or fair task queued can
+    // be idle, so the scan is a walk over those bits, and only a deadline
+    // entity queued there (the fair server) is looked up per CPU.
+    Scheduler& s = m_.sched();
+    const CpuMask cand = s.idleCurr() & t.affinity & ~s.rt().waiting() & ~s.fair().waiting();
+    DlSched& dl = s.dl();
     const auto first = static_cast<std::size_t>(target) + 1;
     for (std::size_t b = cand._Find_next(first - 1); b < std::size_t(cpus); b = cand._Find_next(b))
-        if (cpuIdle(static_cast<int>(b))) return static_cast<int>(b);
+        if (!dl.runnable(static_cast<int>(b))) return static_cast<int>(b);
     for (std::size_t b = cand._Find_first(); b < std::size_t(target); b = cand._Find_next(b))
-        if (cpuIdle(static_cast<int>(b))) return static_cast<int>(b);
+        if (!dl.runnable(static_cast<int>(b))) return static_cast<int>(b);
     if (allowed(target)) return target;
     return allowed(prev) ? prev : firstCpu(t.affinity);
 }
