@@ -180,6 +180,58 @@ private slots:
         QVERIFY(QString::fromStdString(noWait.message).contains(QLatin1String("done")));
     }
 
+    // arrival_to_task and raise_to_run read their {"source": ..., other}
+    // alike (one reader): the shape, an unknown field, an unknown source and
+    // an unknown task each name their path.
+    void twoKeyProbesReadTheirSourceAlike() {
+        auto withProbe = [](json probe) {
+            return doc(json::array({source("dev", {{"then", {{{"softirq", "NET_RX"}}, {{"complete", "done"}}}}})}),
+                       {{"resources", json::array({{{"name", "done"}, {"type", "completion"}}})},
+                        {"tasks", json::array({{{"name", "worker"},
+                                                {"events", {{{"wait_completion", "done"}}, {{"run", "5us"}}}}}})},
+                        {"probes", json::array({probe})}});
+        };
+        struct Case {
+            json probe;
+            const char* where;
+            const char* says;
+        };
+        const std::vector<Case> cases = {
+            {{{"name", "p"}, {"arrival_to_task", {{"source", "dev"}}}},
+             "probes[0].arrival_to_task",
+             R"(expected {"source": name, "task": name})"},
+            {{{"name", "p"}, {"raise_to_run", "dev"}},
+             "probes[0].raise_to_run",
+             R"(expected {"source": name, "step": "softirq" or "then[0]"})"},
+            {{{"name", "p"}, {"arrival_to_task", {{"source", "dev"}, {"task", "worker"}, {"cpu", 1}}}},
+             "probes[0].arrival_to_task.cpu",
+             "unknown field; expected source, task"},
+            {{{"name", "p"}, {"raise_to_run", {{"source", "dev"}, {"step", "softirq"}, {"cpu", 1}}}},
+             "probes[0].raise_to_run.cpu",
+             "unknown field; expected source, step"},
+            {{{"name", "p"}, {"arrival_to_task", {{"source", "nic"}, {"task", "worker"}}}},
+             "probes[0].arrival_to_task.source",
+             "nic"},
+            {{{"name", "p"}, {"raise_to_run", {{"source", 7}, {"step", "softirq"}}}},
+             "probes[0].raise_to_run.source",
+             "7"},
+            {{{"name", "p"}, {"arrival_to_task", {{"source", "dev"}, {"task", "wroker"}}}},
+             "probes[0].arrival_to_task.task",
+             "wroker"},
+        };
+        for (const Case& c : cases) {
+            const Error e = refused(withProbe(c.probe));
+            QCOMPARE(QString::fromStdString(e.where), QString::fromLatin1(c.where));
+            QVERIFY2(QString::fromStdString(e.message).contains(QString::fromLatin1(c.says)), e.message.c_str());
+        }
+        // and both read when right
+        for (json probe : {json{{"name", "p"}, {"arrival_to_task", {{"source", "dev"}, {"task", "worker"}}}},
+                           json{{"name", "p"}, {"raise_to_run", {{"source", "dev"}, {"step", "softirq"}}}}}) {
+            auto s = Scenario::fromJsonText(withProbe(probe).dump(), "wired.json");
+            QVERIFY2(bool(s), s ? "" : s.error().toString().c_str());
+        }
+    }
+
     // The preset itself: written in parts, its rx series and its line as the
     // built-in card had them.
     void basicsIsWrittenInParts() {

@@ -146,6 +146,27 @@ Result<std::vector<ProbePart>> readProbeParts(const json& list, const PartNames&
                 if (s.name == name) return &s;
             return nullptr;
         };
+        const auto taskNamed = [&](const std::string& name) -> const TaskPart* {
+            for (const auto& t : tasks)
+                if (t.name == name) return &t;
+            return nullptr;
+        };
+        // {"source": name, otherKey: ...}: exactly these two keys, the source
+        // one of the scenario's; `otherShape` shows otherKey's value in the error.
+        const auto readSourceField = [&](const json& obj, const std::string& where, const std::string& otherKey,
+                                         const std::string& otherShape) -> Result<const SourcePart*> {
+            if (!obj.is_object() || !obj.contains("source") || !obj.contains(otherKey))
+                return Error{source, where, "expected {\"source\": name, \"" + otherKey + "\": " + otherShape + "}"};
+            for (const auto& [key, value] : obj.items())
+                if (key != "source" && key != otherKey)
+                    return Error{source, where + "." + key, "unknown field; expected source, " + otherKey};
+            const json& sv = obj["source"];
+            const SourcePart* src = sv.is_string() ? sourceNamed(sv.get<std::string>()) : nullptr;
+            if (!src)
+                return Error{source, where + ".source",
+                             names.expected("sources", sv.is_string() ? sv.get<std::string>() : sv.dump())};
+            return src;
+        };
         if (std::string(kind) == "wakeup") {
             p.kind = ProbePart::Kind::Wakeup;
             if (!v.is_string() || !names.has("tasks", v.get<std::string>()))
@@ -162,20 +183,11 @@ Result<std::vector<ProbePart>> readProbeParts(const json& list, const PartNames&
             p.target = src->name;
         } else if (std::string(kind) == "arrival_to_task") {
             p.kind = ProbePart::Kind::ArrivalToTask;
-            if (!v.is_object() || !v.contains("source") || !v.contains("task"))
-                return Error{source, at, "expected {\"source\": name, \"task\": name}"};
-            for (const auto& [key, value] : v.items())
-                if (key != "source" && key != "task")
-                    return Error{source, at + "." + key, "unknown field; expected source, task"};
-            const json& sv = v["source"];
-            const SourcePart* src = sv.is_string() ? sourceNamed(sv.get<std::string>()) : nullptr;
-            if (!src)
-                return Error{source, at + ".source",
-                             names.expected("sources", sv.is_string() ? sv.get<std::string>() : sv.dump())};
+            auto read = readSourceField(v, at, "task", "name");
+            if (!read) return read.error();
+            const SourcePart* src = *read;
             const json& tv = v["task"];
-            const TaskPart* task = nullptr;
-            for (const auto& t : tasks)
-                if (tv.is_string() && t.name == tv.get<std::string>()) task = &t;
+            const TaskPart* task = tv.is_string() ? taskNamed(tv.get<std::string>()) : nullptr;
             if (!task)
                 return Error{source, at + ".task",
                              names.expected("tasks", tv.is_string() ? tv.get<std::string>() : tv.dump())};
@@ -199,16 +211,9 @@ Result<std::vector<ProbePart>> readProbeParts(const json& list, const PartNames&
             p.task = task->name;
         } else {
             p.kind = ProbePart::Kind::RaiseToRun;
-            if (!v.is_object() || !v.contains("source") || !v.contains("step"))
-                return Error{source, at, "expected {\"source\": name, \"step\": \"softirq\" or \"then[0]\"}"};
-            for (const auto& [key, value] : v.items())
-                if (key != "source" && key != "step")
-                    return Error{source, at + "." + key, "unknown field; expected source, step"};
-            const json& sv = v["source"];
-            const SourcePart* src = sv.is_string() ? sourceNamed(sv.get<std::string>()) : nullptr;
-            if (!src)
-                return Error{source, at + ".source",
-                             names.expected("sources", sv.is_string() ? sv.get<std::string>() : sv.dump())};
+            auto read = readSourceField(v, at, "step", "\"softirq\" or \"then[0]\"");
+            if (!read) return read.error();
+            const SourcePart* src = *read;
             auto step = resolveStep(v["step"], *src, source, at + ".step");
             if (!step) return step.error();
             p.target = src->name;
