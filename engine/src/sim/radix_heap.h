@@ -83,17 +83,23 @@ private:
     // minimum only makes last_ smaller, which keeps every entry >= last_.
     void spread(int i) {
         auto& src = buckets_[static_cast<std::size_t>(i)];
-        Time min = src.front().t;
-        for (const QueueEntry& e : src) min = e.t < min ? e.t : min;
+        const QueueEntry* const first = src.data();
+        const QueueEntry* const end = first + src.size();
+        Time min = first->t;
+        for (const QueueEntry* e = first; e != end; ++e) min = e->t < min ? e->t : min;
         last_ = min;
-        for (const QueueEntry& e : src) {
-            const int b = bucketOf(e.t);
+        // min and the bit mask in registers: the pushes below store entries,
+        // which the compiler would otherwise assume may change last_ and nonEmpty_
+        std::uint64_t nonEmpty = nonEmpty_ & ~(std::uint64_t{1} << i);
+        for (const QueueEntry* e = first; e != end; ++e) {
+            // countl_zero(0) is 64: an entry at min lands in bucket 0
+            const int b = int(kBuckets) - std::countl_zero(static_cast<std::uint64_t>(e->t ^ min));
             assert(b < i);
-            buckets_[static_cast<std::size_t>(b)].push_back(e);
-            nonEmpty_ |= std::uint64_t{1} << b;
+            buckets_[static_cast<std::size_t>(b)].push_back(*e);
+            nonEmpty |= std::uint64_t{1} << b;
         }
         src.clear();
-        nonEmpty_ &= ~(std::uint64_t{1} << i);
+        nonEmpty_ = nonEmpty;
     }
 
     // Rare: an event earlier than the last minimum taken (possible after a
