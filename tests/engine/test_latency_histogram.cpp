@@ -72,6 +72,29 @@ private slots:
         QVERIFY(std::is_sorted(d.begin(), d.end()));
     }
 
+    // While exact, the samples are sorted by a radix sort from 512 samples on:
+    // every value in std::sort's order, negative ones and repeats included,
+    // and every nearest-rank percentile.
+    void exactSortMatchesStdSort() {
+        std::mt19937_64 rng(4);
+        for (std::size_t n : {std::size_t(511), std::size_t(512), std::size_t(20'000)}) {
+            std::vector<Time> v(n);
+            for (std::size_t k = 0; k < n; ++k)
+                v[k] = k % 7 == 0   ? -Time(rng() >> 30)           // negative, wide
+                       : k % 5 == 0 ? Time(rng() % 16)             // repeats
+                                    : Time(rng() >> (rng() % 60)); // every magnitude
+            LatencyHistogram h;
+            for (Time x : v) h.add(x);
+            QVERIFY(h.exact());
+            std::vector<Time> sorted = v;
+            std::sort(sorted.begin(), sorted.end());
+            std::vector<Time> got;
+            for (auto [value, count] : h.distribution()) got.insert(got.end(), count, value);
+            QCOMPARE(got, sorted);
+            for (double p : {0.0, 1.0, 50.0, 99.9, 100.0}) QCOMPARE(h.percentile(p), nearestRank(v, p));
+        }
+    }
+
     void distributionCountsEqualSamples() {
         LatencyHistogram h;
         for (Time x : {Time(5), Time(3), Time(5), Time(9)}) h.add(x);

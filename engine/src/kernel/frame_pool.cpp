@@ -14,10 +14,13 @@ Lists::~Lists() {
             ::operator delete(b);
         }
     gone = true;
+    tCurrent = nullptr;
 }
 
-Lists* lists() {
-    return gone ? nullptr : &threadLists;
+Lists* lookUp() {
+    if (gone) return nullptr;
+    tCurrent = &threadLists;
+    return tCurrent;
 }
 
 } // namespace irqscope::kern::frame_pool

@@ -37,7 +37,16 @@ struct Lists {
     ~Lists(); // gives the blocks back (frame_pool.cpp)
 };
 
-Lists* lists(); // this thread's, or null once it has been destroyed (thread exit)
+// This thread's lists once looked up: a trivially destructible pointer with a
+// constant initializer, read with one TLS load (the lists themselves have a
+// destructor, so reaching them costs a call through the TLS wrapper).
+inline thread_local constinit Lists* tCurrent = nullptr;
+Lists* lookUp(); // this thread's, or null once it has been destroyed (thread exit)
+
+inline Lists* lists() {
+    Lists* l = tCurrent;
+    return l ? l : lookUp();
+}
 
 inline std::size_t classOf(std::size_t n) {
     return (n - 1) / kGrain; // n > 0
