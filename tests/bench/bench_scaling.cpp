@@ -70,8 +70,7 @@ std::string scalingScenario(int cpus) {
 // IRQSCOPE_SCALING_MS=N simulates N ms instead (shorter runs under valgrind's
 // cache simulator).
 Time duration() {
-    if (const char* ms = std::getenv("IRQSCOPE_SCALING_MS"))
-        return std::atoll(ms) * kMs;
+    if (const char* ms = std::getenv("IRQSCOPE_SCALING_MS")) return std::atoll(ms) * kMs;
     return benchTiny() ? 5 * kMs : 200 * kMs;
 }
 

@@ -7,6 +7,7 @@
 #include "sim/event_queue.h"
 
 #include <array>
+#include <cstddef>
 #include <cstdlib>
 #include <memory>
 #include <vector>
