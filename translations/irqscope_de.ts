@@ -1517,6 +1517,10 @@
         <source>Not changed: %1</source>
         <translation>Nicht geändert: %1</translation>
     </message>
+    <message>
+        <source>Switched off: %1 is false, so this parameter changes nothing. Tick %1 to use it.</source>
+        <translation>Abgeschaltet: %1 ist false, dieser Parameter ändert also nichts. Setzen Sie ein Häkchen bei %1, um ihn zu nutzen.</translation>
+    </message>
 </context>
 <context>
     <name>irqscope::app::LaneBar</name>

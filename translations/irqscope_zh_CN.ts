@@ -1515,6 +1515,10 @@
         <source>Not changed: %1</source>
         <translation>未更改：%1</translation>
     </message>
+    <message>
+        <source>Switched off: %1 is false, so this parameter changes nothing. Tick %1 to use it.</source>
+        <translation>已关闭：%1 为 false，所以此参数不起任何作用。勾选 %1 即可使用它。</translation>
+    </message>
 </context>
 <context>
     <name>irqscope::app::LaneBar</name>

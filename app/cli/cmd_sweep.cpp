@@ -172,6 +172,20 @@ int cmdSweep(Args& a) {
         }
         scenarios.push_back(std::move(s));
     }
+    // An axis whose device is off in every combination changes nothing: say
+    // so (as --set does) rather than sweep identical runs.
+    for (const auto& ax : axes) {
+        std::string off;
+        bool offEverywhere = true;
+        for (const Scenario& s : scenarios) {
+            const std::string sw = s.offSwitchFor(ax.path);
+            if (sw.empty()) offEverywhere = false;
+            else off = sw;
+        }
+        if (offEverywhere && !off.empty())
+            std::fprintf(stderr, "irqscope-cli sweep: warning: --vary %s has no effect: %s is false in %s\n",
+                         ax.path.c_str(), off.c_str(), sa.scenario.name().c_str());
+    }
     std::string definition = "irqscope.sweep/1\n" + sa.scenario.effective().dump() + "\n";
     for (const auto& ax : axes) {
         definition += ax.path + "=";

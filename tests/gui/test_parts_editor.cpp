@@ -362,10 +362,29 @@ private slots:
 
     void cleanupTestCase() {
         if (!qEnvironmentVariableIsEmpty("IRQSCOPE_DOC_SHOTS")) writeDocScreenshot();
+        if (!qEnvironmentVariableIsEmpty("IRQSCOPE_CHECK_SHOTS")) writeCheckShots();
         w_.reset();
     }
 
 private:
+    // To look at, not for the guide: basics' source eth0 (intid, stream) and
+    // its probe rx (arrival_to_task) at 1600x1000 and 1024x768.
+    void writeCheckShots() {
+        QVERIFY(w_->loadPreset(QStringLiteral("basics")));
+        QVERIFY(w_->runner()->waitForIdle(20000));
+        w_->scenarioTabs()->setCurrentIndex(1);
+        const QDir out(qEnvironmentVariable("IRQSCOPE_CHECK_SHOTS"));
+        for (QSize size : {QSize(1600, 1000), QSize(1024, 700)}) {
+            w_->resize(size);
+            for (const char* list : {"sources", "probes"}) {
+                parts()->select(list, 0);
+                QTest::qWait(400);
+                QVERIFY(w_->grab().save(
+                    out.filePath(QStringLiteral("check-parts-%1-%2.png").arg(QLatin1String(list)).arg(size.width()))));
+            }
+        }
+    }
+
     // docs/images/parts-editor.png, only when asked:
     //   IRQSCOPE_DOC_SHOTS=docs/images build/ci/tests/test_parts_editor
     void writeDocScreenshot() {

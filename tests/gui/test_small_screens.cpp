@@ -262,6 +262,74 @@ private slots:
                  qPrintable(QStringLiteral("timeline %1x%2").arg(tl.width()).arg(tl.height())));
     }
 
+    // At 1024x768 the right column is 240 px: every column of the Runs table
+    // lies inside it (no horizontal scrolling), and the Compare tab and the
+    // Events tab, opened there, are usable.
+    void narrowColumnsAndTabs() {
+        auto w = open(QStringLiteral("basics"), QSize(1024, 700));
+        QVERIFY(w);
+        QVERIFY(w->knobs()->edit(QStringLiteral("sources[eth0].arrival.poisson.rate_hz"), QStringLiteral("9000")));
+        w->runNow();
+        QVERIFY(w->runner()->waitForIdle(30000));
+        QTest::qWait(100);
+        QTableView* runs = w->runTable();
+        QCOMPARE(runs->model()->rowCount(), 2);
+        QStringList cut;
+        const int viewW = runs->viewport()->width();
+        for (int c = 0; c < runs->model()->columnCount(); ++c) {
+            const int x = runs->horizontalHeader()->sectionViewportPosition(c);
+            const int wc = runs->columnWidth(c);
+            const QString head = runs->model()->headerData(c, Qt::Horizontal).toString();
+            if (runs->isColumnHidden(c) || x < 0 || x + wc > viewW)
+                cut << QStringLiteral("runs column \"%1\" at x %2..%3 of %4").arg(head).arg(x).arg(x + wc).arg(viewW);
+            else if (runs->horizontalHeader()->fontMetrics().horizontalAdvance(head) > wc)
+                cut << QStringLiteral("runs header \"%1\" cut in %2 px").arg(head).arg(wc);
+        }
+        if (runs->horizontalScrollBar()->maximum() > 0) cut << QStringLiteral("the runs table scrolls sideways");
+        const QString shots = qEnvironmentVariable("IRQSCOPE_CHECK_SHOTS");
+        auto shot = [&](const QString& name) {
+            if (shots.isEmpty()) return;
+            QTest::qWait(300);
+            QVERIFY(w->grab().save(QDir(shots).filePath(name)));
+        };
+        shot(QStringLiteral("check-1024-runs.png"));
+
+        // the Events tab, raised, with the run listed
+        auto* events = w->findChild<QDockWidget*>(QStringLiteral("EventsDock"));
+        QVERIFY(events);
+        events->raise();
+        QTest::qWait(200);
+        auto* list = events->widget();
+        auto* table = list->findChild<QTableView*>();
+        QVERIFY(table && table->model()->rowCount() > 10);
+        for (QWidget* c : list->findChildren<QWidget*>())
+            if (c->isVisible() && c->parentWidget() == list && c->width() < c->minimumSizeHint().width())
+                cut << QStringLiteral("events: %1 \"%2\" %3 px for %4")
+                           .arg(QString::fromLatin1(c->metaObject()->className()),
+                                c->property("text").toString().isEmpty() ? c->property("placeholderText").toString()
+                                                                         : c->property("text").toString())
+                           .arg(c->width())
+                           .arg(c->minimumSizeHint().width());
+        qInfo() << "events table" << table->viewport()->width() << "columns" << [&] {
+            QStringList l;
+            for (int c = 0; c < table->model()->columnCount(); ++c) l << QString::number(table->columnWidth(c));
+            return l.join(QLatin1Char(' '));
+        }();
+        if (table->horizontalScrollBar()->maximum() > 0) cut << QStringLiteral("the event list scrolls sideways");
+        shot(QStringLiteral("check-1024-events.png"));
+
+        // the Compare tab
+        QVERIFY(w->compareRows(0, 1));
+        QTest::qWait(200);
+        shot(QStringLiteral("check-1024-compare.png"));
+        // Known gap (not mended yet): at 1024 the Runs table's Worst p99, Max,
+        // Warnings and Simulated columns lie right of the 238 px it has, and
+        // the Events tab's buttons and Name column are cut. When this passes,
+        // drop the expected failure.
+        QEXPECT_FAIL("", "the Runs table and the Events tab do not fit the 240 px column at 1024 yet", Continue);
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("; "))));
+    }
+
     // docs/images/user-guide-1024.png and user-guide-1366.png, only when asked (not a test case):
     //   IRQSCOPE_DOC_SHOTS=docs/images build/ci/tests/test_small_screens
     void cleanupTestCase() {

@@ -158,6 +158,12 @@ void readScenario(const json& v, const std::string& where, LessonStep& step) {
             fail(child(child(where, "set"), firstPath), "bad value: " + firstError->message);
         pending = std::move(retry);
     }
+    // A knob of a device this step leaves switched off changes nothing: the
+    // lesson would narrate an effect the run does not show.
+    for (const auto& [path, value] : set.items())
+        if (const std::string off = step.scenario.offSwitchFor(path); !off.empty())
+            fail(child(child(where, "set"), path),
+                 "has no effect: " + off + " is false in this step (set \"" + off + "\": true as well)");
 }
 
 LessonCamera readCamera(const json& v, const std::string& where, const Scenario& s) {

@@ -195,7 +195,6 @@ KnobPanel::KnobPanel(QWidget* parent) : QWidget(parent) {
     help_->setStyleSheet(QStringLiteral("QLabel { color:#333; background:#f4f6f9; padding:4px; }"));
     outer->addWidget(help_);
     retranslateUi();
-    refreshValues();
 }
 
 void KnobPanel::retranslateUi() {
@@ -204,13 +203,20 @@ void KnobPanel::retranslateUi() {
     for (QGroupBox* box : findChildren<QGroupBox*>())
         box->setTitle(
             QCoreApplication::translate("SchemaGroup", box->property("schemaGroup").toByteArray().constData()));
-    for (Field& f : fields_) {
-        const QString tip = fieldTip(*f.spec);
-        f.label->setToolTip(tip);
-        f.editor->setToolTip(tip);
+    for (Field& f : fields_)
         if (auto* le = qobject_cast<QLineEdit*>(f.editor)) le->setPlaceholderText(rangeText(*f.spec));
-    }
     if (!validationError_.isEmpty()) banner_->setText(tr("The scenario is not valid: %1").arg(validationError_));
+    refreshValues(); // the tooltips
+}
+
+QString KnobPanel::offText(const QString& offSwitch) {
+    return tr("Switched off: %1 is false, so this parameter changes nothing. Tick %1 to use it.").arg(offSwitch);
+}
+
+QString KnobPanel::offSwitchAt(const QString& path) const {
+    auto it = index_.find(path);
+    if (it == index_.end() || fields_[*it].editor->isEnabled()) return {};
+    return QString::fromStdString(scenario_.offSwitchFor(path.toStdString()));
 }
 
 void KnobPanel::changeEvent(QEvent* e) {
@@ -287,6 +293,16 @@ void KnobPanel::refreshValues() {
         QFont font;
         font.setBold(scenario_.isUserSet(p.path));
         f.label->setFont(font);
+        // A device switched off here: its fields change nothing, so they are
+        // greyed out and say which switch turns them on.
+        const QString off = QString::fromStdString(scenario_.offSwitchFor(p.path));
+        f.editor->setEnabled(off.isEmpty());
+        f.label->setEnabled(off.isEmpty());
+        if (f.unit) f.unit->setEnabled(off.isEmpty());
+        QString tip = fieldTip(p);
+        if (!off.isEmpty()) tip += QStringLiteral("<br><b>%1</b>").arg(offText(off).toHtmlEscaped());
+        f.label->setToolTip(tip);
+        f.editor->setToolTip(tip);
     }
     refreshing_ = false;
     fitRows();
@@ -442,6 +458,8 @@ bool KnobPanel::eventFilter(QObject* o, QEvent* e) {
                             .arg(path.toHtmlEscaped(), QString::fromStdString(p.doc).toHtmlEscaped());
             if (const QString r = rangeText(p); !r.isEmpty())
                 t += QStringLiteral(" <i>(%1)</i>").arg(r.toHtmlEscaped());
+            if (const QString off = offSwitchAt(path); !off.isEmpty())
+                t += QStringLiteral("<br><b>%1</b>").arg(offText(off).toHtmlEscaped());
             help_->setText(t);
         }
     }

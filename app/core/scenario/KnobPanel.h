@@ -34,6 +34,10 @@ public:
     bool edit(const QString& path, const QString& text);
     QString errorAt(const QString& path) const;
     QWidget* editorFor(const QString& path) const;
+    // The switch ("net.enabled") that is off and so greys out `path`'s field, else "".
+    QString offSwitchAt(const QString& path) const;
+    // What a greyed-out field's tooltip and the help line say about its switch.
+    static QString offText(const QString& offSwitch);
     void setFilter(const QString& text);
 
 signals:
