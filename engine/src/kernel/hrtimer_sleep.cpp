@@ -10,11 +10,17 @@ void hrtimerWakeup(Kctx& k, Task& t) {
 
 Proc<void> hrtimerSleepUntil(Kctx& c, int cpu, Time when) {
     Task* self = c.task();
+    // hrtimer_nanosleep(): the sleep may end up to current->timer_slack_ns late,
+    // none for an RT or deadline task (rt_or_dl_task(), kernel/time/hrtimer.c, 6.12).
+    const Time slack = self->isRt() || self->isDl() ? 0 : c.m().cfg().timerSlack;
     bool fired = false;
-    c.m().timers().hrtimerStart(cpu, when, [self, &fired](Kctx& k, Time) {
-        fired = true;
-        hrtimerWakeup(k, *self);
-    });
+    c.m().timers().hrtimerStart(
+        cpu, when,
+        [self, &fired](Kctx& k, Time) {
+            fired = true;
+            hrtimerWakeup(k, *self);
+        },
+        slack);
     while (!fired) co_await c.block();
 }
 
