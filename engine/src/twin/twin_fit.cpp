@@ -136,6 +136,9 @@ Result<TwinFit> fitTwin(const ImportResult& capture, const TwinOptions& opt) {
     json params = json::object();
     params["machine.cpus"] = fit.cpus;
     params["run.duration_ns"] = durationText(cs.duration);
+    // The sleeps the fit measures already ended as late as the real tasks' timer
+    // slack let them: the twin does not add it a second time.
+    params["kernel.timer.slack_ns"] = 0;
 
     // The tick and the kernel's own softirqs: the engine runs them; the capture gives their rate and costs.
     const std::string timer = timerLine(cs);
