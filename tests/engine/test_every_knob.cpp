@@ -94,6 +94,8 @@ const std::vector<Special> kSpecial = {
     {"kernel.sched.rr_timeslice_ns", "", {{"load.hogs", "4"}, {"load.hog_policy", "rr"}}, "1ms", "",
      "SCHED_RR hogs sharing a CPU take turns at the slice"},
     {"kernel.timer.periodic_ns", "basics", {}, "1ms", "", "a timer must fall due within the run"},
+    {"kernel.timer.slack_ns", "", {{"load.hogs", "2"}, {"load.hog_burst_ns", "100us"}, {"load.hog_sleep_ns", "1ms"}}, "0", "",
+     "fair tasks that sleep on hrtimers (bursty hogs)"},
     {"cost.timer_softirq_ns", "basics", {{"kernel.timer.periodic_ns", "4ms"}}, "", "",
      "the TIMER softirq runs only when a timer-wheel timer is due: a periodic one"},
     {"kernel.wq.cpu_intensive_thresh_ns", "basics",

@@ -12,10 +12,13 @@ using namespace irqscope;
 
 namespace {
 
-// A scenario with `cpus` CPUs, running `duration`, with these parts.
+// A scenario with `cpus` CPUs, running `duration`, with these parts. The
+// checks are of the events' order and times: the timer slack of fair tasks'
+// sleeps (test_timer_slack) is set to 0 so that a delay ends when it says.
 Result<RunResult> runParts(int cpus, const char* duration, const char* parts) {
-    const std::string text = std::string(R"({"name": "t", "machine": {"cpus": )") + std::to_string(cpus) +
-                             R"(}, "run": {"duration_ns": ")" + duration + "\"}, " + parts + "}";
+    const std::string text =
+        std::string(R"({"name": "t", "kernel": {"timer": {"slack_ns": 0}}, "machine": {"cpus": )") +
+        std::to_string(cpus) + R"(}, "run": {"duration_ns": ")" + duration + "\"}, " + parts + "}";
     auto s = Scenario::fromJsonText(text, "t.json");
     if (!s) return s.error();
     RunOptions o;

@@ -313,6 +313,52 @@ private slots:
                  bad.error().toString().c_str());
     }
 
+    // "rtapp": {"file", "start"}: a thread's initial delay from the scenario
+    // (the twin writes each thread's start in the capture), checked at the field.
+    void scenarioSetsEachThreadsStart() {
+        QTemporaryDir dir;
+        std::ofstream(dir.filePath("ts.json").toStdString())
+            << R"({"tasks": {"a": {"run": 100, "timer": {"ref": "t", "period": 1000}},
+                             "b": {"instance": 2, "delay": 50, "run": 100, "sleep": 900}}})";
+        const auto load = [&](const std::string& rtapp) {
+            std::ofstream(dir.filePath("s.json").toStdString())
+                << R"({"schema": "irqscope.scenario/1", "rtapp": )" + rtapp + "}";
+            return Scenario::fromFile(dir.filePath("s.json").toStdString());
+        };
+        auto s = load(R"({"file": "ts.json", "start": {"a-0": "120us", "b-2": 3000}})");
+        QVERIFY2(s.ok(), s.ok() ? "" : s.error().toString().c_str());
+        QCOMPARE(s->rtappFile(), std::string("ts.json"));
+        const json tasks = s->parts()["tasks"];
+        QCOMPARE(tasks.size(), std::size_t(3));
+        QCOMPARE_JSON(tasks[0]["delay"], json(120000));
+        QCOMPARE_JSON(tasks[1]["name"], json("b-1"));
+        QCOMPARE_JSON(tasks[2]["delay"], json(3000));
+        QCOMPARE_JSON(tasks[1]["delay"], json("50us")); // the file's own
+        // each thread's first loop starts once its delay has passed (and it was woken)
+        RunOptions opt;
+        opt.duration = 5 * kMs;
+        opt.recordTaskLogs = true;
+        auto r = run(*s, opt);
+        QVERIFY(r.ok());
+        const auto first = [&](const char* thread) { return r->taskLogs.at(thread).front().start; };
+        QVERIFY2(first("a-0") >= 120 * kUs && first("a-0") < 200 * kUs, std::to_string(first("a-0")).c_str());
+        QVERIFY2(first("b-1") >= 50 * kUs && first("b-1") < 130 * kUs, std::to_string(first("b-1")).c_str());
+        QVERIFY2(first("b-2") >= 3 * kUs && first("b-2") < 83 * kUs, std::to_string(first("b-2")).c_str());
+        const auto error = [&](const std::string& rtapp) {
+            auto bad = load(rtapp);
+            return bad.ok() ? std::string() : bad.error().toString();
+        };
+        const std::string at = dir.filePath("s.json").toStdString() + ": ";
+        QCOMPARE(error(R"({"file": "ts.json", "start": {"c-0": "1ms"}})"),
+                 at + "rtapp.start.c-0: no thread of ts.json has this name; its threads are a-0, b-1, b-2");
+        QCOMPARE(error(R"({"file": "ts.json", "start": {"a-0": "soon"}})"),
+                 at + "rtapp.start.a-0: expected a duration (\"2us\", \"1.5ms\" or ns as an integer), found the string "
+                      "\"soon\"");
+        QCOMPARE(error(R"({"file": "ts.json", "begin": {}})"),
+                 at + "rtapp.begin: unknown field; an rt-app reference has \"file\" and \"start\"");
+        QCOMPARE(error(R"({"start": {}})"), at + "rtapp.file: missing: the path of the rt-app file");
+    }
+
     // Each translated example runs for 100 ms once the scenario validates.
     void everyExampleRuns() {
         QStringList failures;

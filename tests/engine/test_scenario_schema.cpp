@@ -201,6 +201,18 @@ json generate() {
     props["tasks"] = list("namedPart");
     props["sources"] = list("source");
     props["probes"] = list("probe");
+    // an rt-app file whose tasks join the lists, and each thread's initial delay
+    const json file = {{"type", "string"}, {"minLength", 1}};
+    props["rtapp"] = {
+        {"anyOf",
+         json::array(
+             {file,
+              json{{"type", "object"},
+                   {"required", {"file"}},
+                   {"additionalProperties", false},
+                   {"properties",
+                    {{"file", file},
+                     {"start", {{"type", "object"}, {"additionalProperties", {{"$ref", "#/$defs/duration"}}}}}}}}})}};
     json out = {{"$schema", "https://json-schema.org/draft/2020-12/schema"},
                 {"title", "IRQ Scope scenario (irqscope.scenario/1)"},
                 {"description", "A scenario file: the parameter tree (irqscope-cli describe) and the part lists "

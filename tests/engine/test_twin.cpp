@@ -12,6 +12,7 @@
 
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -266,6 +267,17 @@ private slots:
             }
         QCOMPARE(mapped, 1);
         for (const auto& t : fit->scenario["tasks"]) QVERIFY(!t["name"].get<std::string>().starts_with("fifo"));
+        // each rt-app thread starts when it first ran in the capture (rtapp.start):
+        // rt-app created them one after another, not all at 0
+        const auto& start = fit->scenario["rtapp"]["start"];
+        std::set<Time> starts;
+        for (const char* thread : {"fifo1ms-3", "fifo2ms-4", "fifo5ms-5"}) {
+            QVERIFY2(start.contains(thread), thread);
+            const auto t = parseDuration(start[thread].get<std::string>());
+            QVERIFY(t && *t > 0 && *t < 100 * kMs);
+            starts.insert(*t);
+        }
+        QCOMPARE(starts.size(), std::size_t(3));
         std::map<std::string, std::vector<Time>> wu;
         for (const char* thread : {"fifo1ms-3", "fifo2ms-4", "fifo5ms-5"}) {
             auto rows = readRtappLogWuLat(dir + "logs/rtapp-" + thread + ".log");

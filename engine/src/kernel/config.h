@@ -38,6 +38,7 @@ struct Config {
     Time softirqMaxTime = 2'000'000;
     bool timerSoftirqEveryTick = false; // before v5.9: TIMER raised on every tick of a busy CPU
     Time timerPeriodic = 0;             // a periodic timer-wheel timer per CPU (0: none)
+    Time timerSlack = 50'000;           // a fair task's hrtimer sleeps: its timer_slack_ns
     int softirqMaxRestart = 10;
     FairClass fair = FairClass::Eevdf;
     Time baseSlice = 750'000;

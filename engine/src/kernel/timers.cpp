@@ -79,9 +79,9 @@ void Timers::start(Cpu& c) {
     arm(c);
 }
 
-std::uint64_t Timers::hrtimerStart(int cpu, Time when, HrtimerFn fn) {
+std::uint64_t Timers::hrtimerStart(int cpu, Time when, HrtimerFn fn, Time slack) {
     const std::uint64_t id = ++hrSeq_;
-    at(cpu).hrtimers.push_back(HrTimer{when, id, std::move(fn)});
+    at(cpu).hrtimers.push_back(HrTimer{when, when + std::max<Time>(slack, 0), id, std::move(fn)});
     if (!at(cpu).inHandler && !at(cpu).fired) arm(m_.cpu(cpu));
     return id;
 }
@@ -112,8 +112,8 @@ void Timers::arm(Cpu& c) {
     PerCpu& t = at(c.id);
     Time next = -1;
     if (!t.tickStopped) next = t.nextTick;
-    for (const auto& h : t.hrtimers)
-        if (next < 0 || h.when < next) next = h.when;
+    for (const auto& h : t.hrtimers) // the hard expiry (hrtimer_get_expires())
+        if (next < 0 || h.latest < next) next = h.latest;
     // A stopped tick is reprogrammed for the next timer-wheel expiry
     // (tick_nohz_stop_tick(): timers are not deferrable here).
     // A due timer is the pending TIMER softirq's, which re-arms once it ran.
@@ -143,12 +143,13 @@ Proc<IrqReturn> Timers::interrupt(Kctx& c) {
     Cpu& k = c.cpu();
     PerCpu& t = at(k.id);
     const Config& cfg = m_.cfg();
-    // hrtimer_interrupt(): run every expired hrtimer in expiry order.
+    // hrtimer_interrupt() -> __hrtimer_run_queues(): in hard-expiry order, run
+    // each timer whose soft expiry has passed; stop at the first that has not.
     t.inHandler = true;
     t.fired = false;
     for (;;) {
         auto it = std::min_element(t.hrtimers.begin(), t.hrtimers.end(), [](const HrTimer& a, const HrTimer& b) {
-            return a.when < b.when || (a.when == b.when && a.seq < b.seq);
+            return a.latest < b.latest || (a.latest == b.latest && a.seq < b.seq);
         });
         if (it == t.hrtimers.end() || it->when > m_.now()) break;
         HrTimer h = std::move(*it);

@@ -26,8 +26,11 @@ public:
     // Boot: the first tick one period in; an idle CPU starts with it stopped (NO_HZ_IDLE).
     void start(Cpu& c);
     // An hrtimer on `cpu` expiring at `when`; fn runs in the timer hardirq.
-    // Returns its id (never 0) for hrtimerCancel().
-    std::uint64_t hrtimerStart(int cpu, Time when, HrtimerFn fn);
+    // Returns its id (never 0) for hrtimerCancel(). With `slack`
+    // (hrtimer_start_range_ns()) it may run any time in [when, when + slack]:
+    // the comparator is set for when + slack, and an interrupt from when on
+    // runs it.
+    std::uint64_t hrtimerStart(int cpu, Time when, HrtimerFn fn, Time slack = 0);
     // hrtimer_try_to_cancel(): a timer that has not fired yet is removed.
     void hrtimerCancel(int cpu, std::uint64_t id);
     std::uint64_t jiffies() const;
@@ -55,7 +58,8 @@ public:
 
 private:
     struct HrTimer {
-        Time when;
+        Time when;   // the soft expiry (_softexpires)
+        Time latest; // the hard expiry (node.expires): when + slack
         std::uint64_t seq;
         HrtimerFn fn;
     };

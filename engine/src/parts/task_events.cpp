@@ -19,6 +19,7 @@
 // the grid stays. A ref beginning with "unique" is private to each thread.
 #include "devices/load/load.h"
 #include "devices/metric_ref.h"
+#include "kernel/hrtimer_sleep.h"
 #include "kernel/machine.h"
 #include "parts/chain.h"
 #include "parts/resources.h"
@@ -73,14 +74,7 @@ struct LoopLog {
 
 Proc<void> sleepUntil(Kctx& c, Time when) {
     if (when <= c.now()) co_return;
-    Machine& m = c.m();
-    Task* self = c.task();
-    bool fired = false;
-    m.timers().hrtimerStart(c.cpu().id, when, [self, &fired](Kctx& k, Time) {
-        fired = true;
-        k.wakeUpProcessNow(*self); // hrtimer_wakeup()
-    });
-    while (!fired) co_await c.block();
+    co_await hrtimerSleepUntil(c, c.cpu().id, when);
 }
 
 // schedule_timeout(msecs_to_jiffies(d)) (kernel/time/timer.c, 6.12):

@@ -26,6 +26,7 @@ kern::Config kernelConfig(const Scenario& s) {
     c.softirqMaxRestart = static_cast<int>(s.getInt("kernel.softirq.max_restart"));
     c.timerSoftirqEveryTick = s.getBool("kernel.timer.softirq_every_tick");
     c.timerPeriodic = s.getDuration("kernel.timer.periodic_ns");
+    c.timerSlack = s.getDuration("kernel.timer.slack_ns");
     c.fair = s.getString("kernel.sched.fair") == "cfs" ? FairClass::Cfs : FairClass::Eevdf;
     c.baseSlice = s.getDuration("kernel.sched.base_slice_ns");
     c.runToParity = s.getBool("kernel.sched.run_to_parity");

@@ -8,6 +8,7 @@
 #include "part_knobs.h"
 #include "parts/parts.h"
 #include "parts/rtapp_import.h"
+#include "rtapp_ref.h"
 #include "schema_table.h"
 
 #include <algorithm>
@@ -27,33 +28,6 @@ using namespace detail;
 
 // ---------------------------------------------------------------- Scenario
 Scenario::Scenario() : name_("custom") {}
-
-namespace {
-
-std::string directoryOf(const std::string& path) {
-    auto slash = path.find_last_of('/');
-    return slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
-}
-
-// A scenario's "rtapp": "taskset.json" (relative to the scenario file): the
-// translated tasks and resources join the scenario's own lists.
-Status mergeRtapp(const json& ref, const std::string& source, json& parts) {
-    if (!ref.is_string() || ref.get<std::string>().empty())
-        return Error{source, "rtapp", "expected the path of an rt-app file, found " + describeJson(ref)};
-    std::string path = ref.get<std::string>();
-    if (path.front() != '/') path = directoryOf(source) + path;
-    auto imported = parts::rtapp::importFiles({path});
-    if (!imported) return imported.error();
-    for (auto& [list, items] : imported->parts.items()) {
-        json& mine = parts[list];
-        if (mine.is_null()) mine = json::array();
-        if (!mine.is_array()) return Error{source, list, "expected an array of parts, found " + describeJson(mine)};
-        for (auto& item : items) mine.push_back(item);
-    }
-    return okStatus();
-}
-
-} // namespace
 
 // An rt-app task set (docs/scenarios.md, "rt-app task sets"): the default
 // machine, grown to the highest CPU a task names, and the translated tasks.
@@ -145,8 +119,7 @@ Result<Scenario> Scenario::fromJsonText(std::string_view text, std::string sourc
             doc.erase(it);
         }
     if (auto it = doc.find("rtapp"); it != doc.end()) {
-        if (auto st = mergeRtapp(*it, source, s.parts_); !st) return st.error();
-        s.rtapp_ = it->get<std::string>();
+        if (auto st = mergeRtapp(*it, source, s.parts_, s.rtapp_); !st) return st.error();
         doc.erase(it);
     }
     json flat = json::object();

@@ -106,6 +106,9 @@ std::vector<ParamSpec> builtinParams() {
                 "Before 5.9 the tick raised TIMER on every tick of a busy CPU; since, only when a timer is due."));
     v.push_back(duration("kernel.timer.periodic_ns", 0, 0, 10 * kSD, soft,
                          "A periodic timer-wheel timer on every CPU (e.g. a driver's poll timer); 0: none queued."));
+    v.push_back(duration("kernel.timer.slack_ns", 50 * kUsD, 0, 100 * kMsD, soft,
+                         "timer_slack_ns of fair tasks (PR_SET_TIMERSLACK): their nanosleep may end that much later, "
+                         "on another timer's interrupt; RT and deadline tasks sleep with none."));
     v.push_back(boolean("kernel.wq.cpu_intensive_detect", true, wq,
                         "6.5+: an item running past the threshold is marked CPU_INTENSIVE at a tick; before, only "
                         "WQ_CPU_INTENSIVE workqueues leave concurrency management."));

@@ -136,6 +136,9 @@ Result<TwinFit> fitTwin(const ImportResult& capture, const TwinOptions& opt) {
     json params = json::object();
     params["machine.cpus"] = fit.cpus;
     params["run.duration_ns"] = durationText(cs.duration);
+    // The sleeps the fit measures already ended as late as the real tasks' timer
+    // slack let them: the twin does not add it a second time.
+    params["kernel.timer.slack_ns"] = 0;
 
     // The tick and the kernel's own softirqs: the engine runs them; the capture gives their rate and costs.
     const std::string timer = timerLine(cs);
@@ -227,17 +230,23 @@ Result<TwinFit> fitTwin(const ImportResult& capture, const TwinOptions& opt) {
                     if (key != thread) byComm[thread.substr(0, 15)].push_back(thread);
                 }
             }
-        doc["rtapp"] = std::filesystem::absolute(opt.workloadPath).string();
         std::map<std::string, std::vector<std::pair<int, std::string>>> seen; // comm -> (pid, entity)
         for (const auto& [e, t] : cs.tasks)
             if (byComm.count(t.comm) && !t.chunks.empty()) seen[t.comm].emplace_back(t.pid, e);
+        // Each thread starts when it first ran in the capture (rt-app creates its
+        // threads one after another, and each starts its timers from its own
+        // start): the scenario's per-thread initial delay (rtapp.start).
+        json start = json::object();
         for (auto& [comm, list] : seen) {
             std::sort(list.begin(), list.end());
             const auto& threads = byComm[comm];
-            for (std::size_t i = 0; i < list.size() && i < threads.size(); ++i)
+            for (std::size_t i = 0; i < list.size() && i < threads.size(); ++i) {
                 fit.taskNames[list[i].second] = threads[i];
+                start[threads[i]] = durationText(cs.tasks.at(list[i].second).chunks.front().start);
+            }
             skip.insert(comm);
         }
+        doc["rtapp"] = {{"file", std::filesystem::absolute(opt.workloadPath).string()}, {"start", start}};
     }
     std::vector<LineWake> wakes;
     json tasks = fitTasks(cs, skip, vectorRaiser, deviceLines, wakes, fit);

@@ -2,6 +2,7 @@
 // takes the device IRQs). Classic hogs spin in user space forever; bursty ones
 // (load.hog_sleep_ns > 0) run ~burst and sleep ~sleep, both exponential.
 #include "devices/load/load.h"
+#include "kernel/hrtimer_sleep.h"
 #include "kernel/machine.h"
 
 namespace irqscope::devices {
@@ -13,19 +14,11 @@ namespace {
 Proc<void> hog(Kctx& c, std::string name, Time burst, Time sleep) {
     if (sleep <= 0)
         for (;;) co_await c.work(kMs, kUser); // spins in user space
-    Machine& m = c.m();
-    sim::Rng rng = m.rng(name);
-    Task* self = c.task();
+    sim::Rng rng = c.m().rng(name);
     for (;;) {
         for (Time left = std::max<Time>(1, rng.exponential(burst)); left > 0; left -= kMs)
             co_await c.work(std::min(left, kMs), kUser);
-        bool fired = false;
-        m.timers().hrtimerStart(c.cpu().id, c.now() + std::max<Time>(1, rng.exponential(sleep)),
-                                [&m, self, &fired](Kctx& k, Time) {
-                                    fired = true;
-                                    m.sched().wake(*self, k.cpu().id);
-                                });
-        while (!fired) co_await c.block();
+        co_await hrtimerSleepUntil(c, c.cpu().id, c.now() + std::max<Time>(1, rng.exponential(sleep)));
     }
 }
 

@@ -6,6 +6,7 @@
 // run ends reports its open wait (Recorder::Wait).
 #include "devices/load/load.h"
 #include "devices/metric_ref.h"
+#include "kernel/hrtimer_sleep.h"
 #include "kernel/machine.h"
 
 namespace irqscope::devices {
@@ -27,17 +28,10 @@ Proc<void> probe(Kctx& c, Probe p) {
     Recorder::Wait& waitAll = m.rec().wait(p.key, p.series);
     Recorder::Wait& waitMine = m.rec().wait(p.cpuKey, p.cpuSeries);
     Time next = c.now() + p.phase + p.period;
-    bool fired = false;
     for (;;) {
-        fired = false;
-        Task* self = c.task();
-        m.timers().hrtimerStart(p.cpu, next, [&m, self, &fired](Kctx& k, Time) {
-            fired = true;
-            m.sched().wake(*self, k.cpu().id);
-        });
         waitAll.start(next);
         waitMine.start(next);
-        while (!fired) co_await c.block();
+        co_await hrtimerSleepUntil(c, p.cpu, next);
         waitAll.stop();
         waitMine.stop();
         all.add(c.now() - next);

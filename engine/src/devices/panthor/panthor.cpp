@@ -33,6 +33,7 @@
 #include "devices/panthor/panthor.h"
 #include "devices/device_instance.h"
 #include "devices/drm_sched/drm_sched_model.h"
+#include "kernel/hrtimer_sleep.h"
 #include "kernel/machine.h"
 
 #include <algorithm>
@@ -165,17 +166,10 @@ private:
 };
 
 Proc<void> frameSubmitter(Kctx& c, Panthor& gpu, const FrameSubmitterParams& p, Time phase) {
-    Machine& m = c.m();
-    Task* self = c.task();
     Time next = c.now() + phase;
     for (;;) {
         // clock_nanosleep(TIMER_ABSTIME) until the next frame
-        bool fired = false;
-        m.timers().hrtimerStart(c.cpu().id, next, [&m, self, &fired](Kctx& k, Time) {
-            fired = true;
-            m.sched().wake(*self, k.cpu().id);
-        });
-        while (!fired) co_await c.block();
+        co_await hrtimerSleepUntil(c, c.cpu().id, next);
         if (p.buildFirst) co_await c.work(p.workNs, kUser); // build the frame
         co_await gpu.submitIoctl(c);
         if (!p.buildFirst) co_await c.work(p.workNs, kUser); // build the next frame
