@@ -280,25 +280,6 @@ void Scheduler::switchTo(Cpu& c, Task& prev, Task& next) {
     fair_.updateMinVruntime(c, next);
 }
 
-void Scheduler::updateCurr(Cpu& c, Time delta) {
-    Task* t = c.curr;
-    if (t->isIdle) return;
-    t->sumExec += delta;
-    if (t->isStop) return; // update_curr_stop(): no RT budget
-    if (t->isDl()) {
-        dl_.charge(*t, delta);
-        bandwidth_.charge(c, delta); // update_curr_dl() also counts against RT throttling
-        return;
-    }
-    if (t->isRt()) {
-        bandwidth_.charge(c, delta);
-        if (t->policy == Policy::RR) t->rrLeft -= delta;
-        return;
-    }
-    fair_.charge(*t, delta);
-    dl_.serverCharge(c, delta); // dl_server_update()
-}
-
 void Scheduler::tick(Cpu& c) {
     balance_.trigger(c); // sched_balance_trigger()
     Task* t = c.curr;

@@ -29,6 +29,7 @@
 // (dl_server_timer(), update_curr_dl_se()).
 #pragma once
 
+#include "kernel/cpu.h"
 #include "kernel/task.h"
 
 #include <vector>
@@ -78,8 +79,14 @@ public:
     void serverStart(Cpu& c);
     void serverStop(Cpu& c);
     // update_curr() of a fair task -> dl_server_update(): runtime consumed,
-    // whether the task runs for the server or on its own.
-    void serverCharge(const Cpu& c, Time delta);
+    // whether the task runs for the server or on its own. Inline: charged at
+    // every dispatch step of a fair task; the rest is serverExhausted().
+    void serverCharge(const Cpu& c, Time delta) {
+        Server& s = rq(c.id).server;
+        if (!s.active) return;
+        s.se.runtime -= delta;
+        if (s.se.throttled && s.se.runtime <= 0) serverExhausted(c);
+    }
     // The tick of a fair task: true when the server was running it and is now
     // throttled (reschedule).
     bool serverCheck(Cpu& c);
@@ -125,6 +132,7 @@ private:
     void serverReplenish(Cpu& c);
     void serverNewPeriod(Server& s);
     bool serverStartTimer(Cpu& c);
+    void serverExhausted(const Cpu& c);
     void serverTimer(Kctx& k);
     void serverThrottle(Cpu& c);
     bool fairWaiting(int cpu) const;

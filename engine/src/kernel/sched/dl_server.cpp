@@ -157,22 +157,18 @@ void DlSched::serverTimer(Kctx& k) {
     serverEnqueue(c, false, true);
 }
 
-// update_curr_dl_se() for the server.
-void DlSched::serverCharge(const Cpu& c, Time delta) {
+// update_curr_dl_se() for the server (serverCharge(), deadline.h): the
+// throttled server's runtime is used up. Fair tasks got it on their own: not
+// needed this period; back to the initial, deferred state.
+void DlSched::serverExhausted(const Cpu& c) {
     Server& s = rq(c.id).server;
-    if (!s.active) return;
     DlEntity& se = s.se;
-    se.runtime -= delta;
-    if (se.throttled && se.runtime <= 0) {
-        // Fair tasks got the server's runtime on their own: not needed this
-        // period; back to the initial, deferred state.
-        s.deferRunning = false;
-        if (se.timer) m_.timers().hrtimerCancel(c.id, se.timer);
-        se.timer = 0;
-        serverNewPeriod(s);
-        Cpu& cpu = m_.cpu(c.id);
-        serverStartTimer(cpu);
-    }
+    s.deferRunning = false;
+    if (se.timer) m_.timers().hrtimerCancel(c.id, se.timer);
+    se.timer = 0;
+    serverNewPeriod(s);
+    Cpu& cpu = m_.cpu(c.id);
+    serverStartTimer(cpu);
 }
 
 void DlSched::idleStart(const Cpu& c) {

@@ -6,7 +6,7 @@
 
 namespace irqscope::kern {
 
-FairSched::FairSched(Machine& m) : m_(m), rqs_(static_cast<std::size_t>(m.cpuCount())) {}
+FairSched::FairSched(Machine& m) : m_(m), cfg_(m.cfg()), rqs_(static_cast<std::size_t>(m.cpuCount())) {}
 
 FairSched::Rq& FairSched::rq(const Cpu& c) {
     return rqs_[static_cast<std::size_t>(c.id)];
@@ -93,11 +93,6 @@ void FairSched::enqueue(const Cpu& c, Task& t, bool wakeup, const Cpu* prev) {
 void FairSched::push(const Cpu& c, Task& t) {
     rq(c).queue.push_back(&t);
     waiting_.set(static_cast<std::size_t>(c.id));
-}
-
-void FairSched::charge(Task& t, Time delta) {
-    t.vruntime += double(delta) * 1024.0 / t.weight;
-    if (m_.cfg().fair == FairClass::Cfs && t.cpu) updateMinVruntime(*t.cpu, t);
 }
 
 bool FairSched::migrate(Task& t, const Cpu& from, const Cpu& to) {

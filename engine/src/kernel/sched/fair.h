@@ -14,6 +14,7 @@
 // task one vslice after min_vruntime (START_DEBIT). Slices scale by 1+ilog2(min(CPUs, 8)) like the kernel's sysctls.
 #pragma once
 
+#include "kernel/config.h"
 #include "kernel/task.h"
 
 #include <vector>
@@ -48,7 +49,11 @@ public:
     // The tick: should the current fair task give up the CPU?
     bool tickPreempts(const Cpu& c, Task& t);
     // update_curr(): the current task ran delta ns (CFS: min_vruntime follows).
-    void charge(Task& t, Time delta);
+    // Inline: the accounting charges the current task at every dispatch step.
+    void charge(Task& t, Time delta) {
+        t.vruntime += double(delta) * 1024.0 / t.weight;
+        if (cfg_.fair == FairClass::Cfs && t.cpu) updateMinVruntime(*t.cpu, t);
+    }
     // update_min_vruntime() with `curr` running (or not a fair task): monotonic.
     void updateMinVruntime(const Cpu& c, const Task& curr);
     // A queued task pulled from `from` to `to`. EEVDF: it starts without lag
@@ -74,6 +79,7 @@ private:
     bool eevdfPicksOther(const Cpu& c, const Task* candidate);
 
     Machine& m_;
+    const Config& cfg_;
     std::vector<Rq> rqs_;
     CpuMask waiting_;
 };

@@ -107,12 +107,10 @@ int Placement::wakeAffine(Task& t, int thisCpu, int prevCpu) {
     return thisEff < prevEff ? thisCpu : prevCpu;
 }
 
-namespace {
 // PELT's decay per nanosecond: y^32ms = 1/2.
-double peltDecay(Time dt) {
+double Placement::decayOf(Time dt) {
     return std::exp2(-double(dt) / 32e6);
 }
-} // namespace
 
 // sched_asym_cpucap_active(): CPUs of more than one capacity (SD_ASYM_CPUCAPACITY),
 // and the wake-up path that knows it (select_idle_capacity(), v5.7+).

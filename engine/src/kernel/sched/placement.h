@@ -5,6 +5,8 @@
 
 #include "kernel/task.h"
 
+#include <array>
+#include <cstdint>
 #include <vector>
 
 namespace irqscope::kern {
@@ -36,11 +38,25 @@ private:
     double taskUtil(const Task& t) const;
     bool fits(double util, int cpu) const;
     int selectIdleCapacity(const Task& t, double util, int target) const;
+    // PELT's decay over dt ns, y^dt with y^32ms = 1/2 (exp2()), remembered
+    // per dt: the same intervals recur (fixed costs and periods), and exp2()
+    // is the fold's largest cost. The value is exp2()'s, bit for bit.
+    double peltDecay(Time dt) const {
+        DecayMemo& e = decayMemo_[(static_cast<std::uint64_t>(dt) * 0x9E3779B97F4A7C15ULL) >> 58];
+        if (e.dt != dt) e = {dt, decayOf(dt)};
+        return e.y;
+    }
+    static double decayOf(Time dt);
 
     Machine& m_;
     // Per CPU, the tasks whose task->cpu it is, in creation (pid) order: the
     // entities whose load the CPU's cfs_rq->avg.load_avg sums.
     std::vector<std::vector<Task*>> attached_;
+    struct DecayMemo {
+        Time dt = -1;
+        double y = 1.0;
+    };
+    mutable std::array<DecayMemo, 64> decayMemo_{};
 };
 
 } // namespace irqscope::kern

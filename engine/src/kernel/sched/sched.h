@@ -7,6 +7,7 @@
 // preemption model at the points where the kernel checks it.
 #pragma once
 
+#include "kernel/cpu.h"
 #include "kernel/sched/balance_periodic.h"
 #include "kernel/sched/bandwidth.h"
 #include "kernel/sched/deadline.h"
@@ -52,8 +53,26 @@ public:
     void schedule(Cpu& c);
     // scheduler_tick()
     void tick(Cpu& c);
-    // update_curr(): the current task ran delta ns.
-    void updateCurr(Cpu& c, Time delta);
+    // update_curr(): the current task ran delta ns. Inline: the accounting
+    // calls it at every dispatch step.
+    void updateCurr(Cpu& c, Time delta) {
+        Task* t = c.curr;
+        if (t->isIdle) return;
+        t->sumExec += delta;
+        if (t->isStop) return; // update_curr_stop(): no RT budget
+        if (t->isDl()) {
+            dl_.charge(*t, delta);
+            bandwidth_.charge(c, delta); // update_curr_dl() also counts against RT throttling
+            return;
+        }
+        if (t->isRt()) {
+            bandwidth_.charge(c, delta);
+            if (t->policy == Policy::RR) t->rrLeft -= delta;
+            return;
+        }
+        fair_.charge(*t, delta);
+        dl_.serverCharge(c, delta); // dl_server_update()
+    }
     // rt_mutex_setprio(): run `t` as SCHED_FIFO `prio` (its top lock waiter's), or
     // restore its own policy when prio is not above it (0: no RT waiter). pi.cpp.
     // fromCpu: where the caller runs (a boost of a task queued elsewhere sends an IPI).
