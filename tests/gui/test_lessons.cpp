@@ -39,7 +39,7 @@ QByteArray validLesson() {
   "steps": [
     {"title": {"en": "one"}, "narration": {"en": "n"}, "scenario": {"preset": "basics"},
      "camera": {"from": "1.2ms", "to": "1500us", "lanes": ["CPU 0"]}},
-    {"title": {"en": "two"}, "narration": {"en": "n"}, "scenario": {"set": {"net.rate_hz": 30000}},
+    {"title": {"en": "two"}, "narration": {"en": "n"}, "scenario": {"set": {"sources[eth0].arrival.poisson.rate_hz": 30000}},
      "highlight": [{"lane": "CPU 0", "kind": "hardirq", "at": "2ms"}],
      "question": {"text": {"en": "q"}, "answer": {"en": "a"}}}
   ]})";
@@ -201,14 +201,19 @@ private slots:
                                         << QStringLiteral("steps[0].camera.to: expected a time after");
         QTest::newRow("after the run") << with("\"1500us\"", "\"2s\"")
                                        << QStringLiteral("steps[0].camera.to: expected a time inside the run");
-        QTest::newRow("unknown knob") << with("net.rate_hz", "net.rate_hx")
+        QTest::newRow("unknown knob") << with("sources[eth0].arrival.poisson.rate_hz", "net.rate_hx")
                                       << QStringLiteral("bad.json: steps[1].scenario.set.net.rate_hx: unknown knob");
         // a part's field is a knob too: the engine names the parts a preset has (basics: the source eth0)
-        QTest::newRow("part knob") << with("net.rate_hz", "sources[eth1].arrival.poisson.rate_hz")
+        QTest::newRow("part knob") << with("eth0]", "eth1]")
                                    << QStringLiteral("steps[1].scenario.set.sources[eth1].arrival.poisson.rate_hz: bad "
                                                      "value: the scenario has no part 'eth1' in sources");
-        QTest::newRow("bad knob value") << with("30000", "\"fast\"")
-                                        << QStringLiteral("steps[1].scenario.set.net.rate_hz: bad value");
+        QTest::newRow("bad knob value")
+            << with("30000", "\"fast\"")
+            << QStringLiteral("steps[1].scenario.set.sources[eth0].arrival.poisson.rate_hz: bad value");
+        // basics has the built-in network card switched off: setting its rate would change nothing
+        QTest::newRow("knob of an off device") << with("sources[eth0].arrival.poisson.rate_hz", "net.rate_hz")
+                                               << QStringLiteral("steps[1].scenario.set.net.rate_hz: has no effect: "
+                                                                 "net.enabled is false");
         QTest::newRow("unknown preset") << with("\"basics\"", "\"basix\"")
                                         << QStringLiteral("bad.json: steps[0].scenario.preset: unknown preset 'basix'");
         QTest::newRow("wrong type") << with("\"title\": {\"en\": \"one\"}", "\"title\": 7")
@@ -219,9 +224,8 @@ private slots:
                                           << QStringLiteral("bad.json: steps[0].camera.lanes[0]: unknown lane 'CPU 7'");
         QTest::newRow("unknown kind") << with("\"hardirq\"", "\"hardirc\"")
                                       << QStringLiteral("bad.json: steps[1].highlight[0].kind: unknown kind 'hardirc'");
-        QTest::newRow("first step without preset")
-            << with("{\"preset\": \"basics\"}", "{\"set\": {\"net.rate_hz\": 1}}")
-            << QStringLiteral("bad.json: steps[0].scenario.preset: missing");
+        QTest::newRow("first step without preset") << with("{\"preset\": \"basics\"}", "{\"set\": {\"load.hogs\": 1}}")
+                                                   << QStringLiteral("bad.json: steps[0].scenario.preset: missing");
         QTest::newRow("wrong format") << with("irqscope.lesson/1", "irqscope.lesson/9")
                                       << QStringLiteral("bad.json: format: expected");
     }
@@ -382,7 +386,7 @@ private slots:
         const QString path = dir.filePath(QStringLiteral("mine.json"));
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(QByteArray(validLesson()).replace("net.rate_hz", "no.such_knob"));
+        f.write(QByteArray(validLesson()).replace("sources[eth0].arrival.poisson.rate_hz", "no.such_knob"));
         f.close();
         QString err;
         QVERIFY(!w_->lessons()->startLesson(path, 0, &err));
