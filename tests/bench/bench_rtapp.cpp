@@ -1,4 +1,4 @@
-// The speed anchor of issue 17: SimSo, the reference RT-scheduling simulator,
+// The speed anchor: SimSo, the reference RT-scheduling simulator,
 // needs 5.4-6.0 s on this 2-core machine for one simulated second of the task
 // set in tests/data/rtapp/simso-20tasks.json (20 periodic rate-monotonic FIFO
 // tasks, 5 per CPU on 4 CPUs). IRQ Scope reads the same set as an rt-app file

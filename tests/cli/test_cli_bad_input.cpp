@@ -153,7 +153,7 @@ private slots:
                           " 0)   0.123 us    |  do_something();\n 1)               |  irq_enter_rcu() {\n")
             << none << say({"%f", "unsupported tracer 'function_graph'"});
 
-        // ---- nothing accepted silently (issue 20, point 9)
+        // ---- nothing accepted silently
         QTest::newRow("json duplicate key") << "run" << QByteArray("{\"machine\": {\"cpus\": 2, \"cpus\": 4}}") << none
                                             << say({"%f", "machine.cpus", "given twice"});
         QTest::newRow("json flat beside nested")

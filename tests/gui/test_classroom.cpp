@@ -1,4 +1,4 @@
-// The classroom on the real window (issue 19 point 8): in presentation mode
+// The classroom on the real window: in presentation mode
 // the machine state at the player's cursor and a revealed answer are large
 // and on screen; ending a lesson (which turned presentation mode on) gives
 // back every font, the player's speed and the dock layout exactly.

@@ -1,5 +1,5 @@
-// The comparison leads with the finding (issue 19.3) and scenario, run and
-// view stay together, with sessions saved and reopened (issue 19.4): the real
+// The comparison leads with the finding and scenario, run and
+// view stay together, with sessions saved and reopened: the real
 // window on the offscreen platform.
 #include "core/MainWindow.h"
 #include "core/compare/CompareView.h"

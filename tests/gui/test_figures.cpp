@@ -1,4 +1,4 @@
-// Figures for a paper or a slide (issue 19 point 9), exported from the real
+// Figures for a paper or a slide, exported from the real
 // window: without the cursors and the selection when asked, titled with the
 // scenario and the setting that changed, only the lanes shown, the paper and
 // slide pages at their physical sizes and type, and the interrupts-off

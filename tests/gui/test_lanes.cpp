@@ -1,4 +1,4 @@
-// Lanes under control (issue 19 point 5), on the real window: task and
+// Lanes under control, on the real window: task and
 // interrupt-line lanes switch on, idle CPUs are hidden and said so, the filter
 // keeps CPU ranges and named tasks, the lane menu pins, moves, collapses and
 // hides, and 48 CPUs never overprint their labels.
@@ -42,7 +42,7 @@ private slots:
         QVERIFY(bar());
     }
 
-    // pi-fifo-taskset: every user task gets a lane on request (issue 17 point 3).
+    // pi-fifo-taskset: every user task gets a lane on request.
     void taskLanesOnRequest() {
         open(QStringLiteral(IRQSCOPE_SOURCE_DIR "/docs/examples/pi-fifo-taskset.json"));
         QCOMPARE(count(LaneType::Task), 0);

@@ -1,4 +1,4 @@
-// The run list's headline latency (issue 19, point 2): the worst series and
+// The run list's headline latency: the worst series and
 // the maximum, never a pooled p99 that one stalled CPU cannot move, and a
 // starved series (its thread hardly ran) marked as such.
 #include "core/run/RunList.h"

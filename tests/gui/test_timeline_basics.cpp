@@ -1,4 +1,4 @@
-// Trace-viewer basics on the real window (issue 19 point 6): W/S/A/D act
+// Trace-viewer basics on the real window: W/S/A/D act
 // whenever the pointer is over the timeline, whichever widget has the focus
 // (but never while one takes text), and a second cursor (Ctrl+click) measures
 // the time from the first.
@@ -138,7 +138,7 @@ private slots:
         QCOMPARE(list->model()->rowCount(), all);
     }
 
-    // The legend names the instant markers the run has (issue 19 point 8).
+    // The legend names the instant markers the run has.
     void markerLegend() {
         QStringList names;
         for (int i = 0; i < plot()->legend->itemCount(); ++i)
@@ -147,7 +147,7 @@ private slots:
             QVERIFY2(names.contains(QString::fromLatin1(m)), qPrintable(names.join(QLatin1Char(','))));
     }
 
-    // The latency plot's percentile labels never overlap (issue 19 point 9):
+    // The latency plot's percentile labels never overlap:
     // in basics p99.9 and max are the same sample.
     void percentileLabelsApart() {
         LatencyPlot* lp = w_->metrics()->latencyPlot();

@@ -151,7 +151,7 @@ private slots:
         QVERIFY2(redBottom > 1150, qPrintable(QString::number(redBottom)));
         QCOMPARE(redMid, 0);
     }
-    // Point 1 of issue 19: a zoomed-out column shows each context in proportion
+    // A zoomed-out column shows each context in proportion
     // to its time there, in its own legend colour. CPU 0 runs, every 10 us, a
     // user task for 6 us and ksoftirqd for 3 us (1 us idle); a 200 ns hardirq
     // interrupts the user task every 10 us (2 %). 1000 columns of 100 us each.

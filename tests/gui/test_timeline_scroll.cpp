@@ -1,4 +1,4 @@
-// 256 CPU lanes on a 1366x768-sized timeline (issue 22 point 5): rows keep a
+// 256 CPU lanes on a 1366x768-sized timeline: rows keep a
 // readable minimum height, the lanes scroll vertically (Ctrl+wheel, the wheel
 // over the lane names, Up/Down, the scroll bar) down to the last CPU, the plain
 // wheel still zooms, and an export still draws every lane shown.
