@@ -115,36 +115,54 @@ void Exec::closeSegment(const Cpu& c, std::size_t depth, Frame& f) {
     f.openSince = -1;
 }
 
+// An irq frame at stack depth d lives in irqFrames[d - 1]; a popped one stays
+// there, emptied, for the next interrupt at that depth, so taking an
+// interrupt allocates neither a frame nor its context (the frame keeps its
+// Kctx, which refers to nothing else).
 void Exec::pushIrqFrame(Cpu& c, Frame::Type type, CodeFn root, Label label, std::function<void(Cpu&)> onExit) {
     // Whatever is interrupted shows underneath from now on, even if it had not
     // started its first piece of work yet (a nested segment needs its parent).
     if (m_.observers().any()) showLabel(c, c.stack.size() - 1, *c.top());
-    auto frame = std::make_unique<Frame>();
-    Frame& f = *frame;
+    const std::size_t slot = c.stack.size() - 1;
+    if (c.irqFrames.size() <= slot) {
+        auto frame = std::make_unique<Frame>();
+        frame->ctx = std::make_unique<Kctx>(m_, *frame);
+        c.irqFrames.push_back(std::move(frame));
+    }
+    Frame& f = *c.irqFrames[slot];
     f.type = type;
     f.cpu = &c;
     f.label = label;
     f.onExit = std::move(onExit);
-    f.ctx = std::make_unique<Kctx>(m_, f);
     f.body = std::move(root);
     f.root = f.body(*f.ctx);
     f.resumePoint = f.root.handle();
     f.hasWork = true;
     f.remaining = 0;
     m_.observers().framePushed(c, kindOf(type), kindOf(c.top()->type), irqsEnabled(c), &f);
-    c.irqFrames.push_back(std::move(frame));
     c.stack.push_back(&f);
 }
 
 void Exec::popFrame(Cpu& c) {
     Frame* f = c.top();
-    assert(f->type != Frame::Type::Task && c.irqFrames.back().get() == f);
+    assert(f->type != Frame::Type::Task && c.irqFrames[c.stack.size() - 2].get() == f);
     closeSegment(c, c.stack.size() - 1, *f);
     m_.observers().framePopped(c, f);
     const Frame::Type type = f->type;
     auto onExit = std::move(f->onExit);
     c.stack.pop_back();
-    c.irqFrames.pop_back();
+    // Emptied as its destruction did (the closure, then the coroutine), back
+    // to a new frame's state for the next push at this depth.
+    f->onExit = nullptr;
+    f->body = nullptr;
+    f->root = {};
+    f->resumePoint = {};
+    f->hasWork = false;
+    f->flags = 0;
+    f->baseFlags = 0;
+    f->owed = 0;
+    f->openLabel = {};
+    f->openSince = -1;
     if (c.stack.size() == 1) c.irqReturn = true;
     if (onExit) onExit(c);
     if (type == Frame::Type::Hardirq) m_.softirq().irqExit(c);
