@@ -34,9 +34,8 @@ void Exec::onKick(Cpu& c) {
 
 void Exec::onWorkDone(Cpu& c) {
     c.workEvent = {};
-    m_.accounting().account(c);
     c.top()->remaining = 0;
-    dispatch(c);
+    dispatch(c); // accounts the work's time to this frame first
 }
 
 void Exec::suspendWork(Cpu& c) {
@@ -47,7 +46,9 @@ void Exec::suspendWork(Cpu& c) {
     m_.accounting().account(c);
     Frame* f = c.top();
     const Time elapsed = m_.now() - c.workStart;
-    const auto done = static_cast<Time>(std::llround(double(elapsed) * c.speed));
+    // At full speed the work done is the time elapsed, exactly as llround()
+    // gives it (any Time below 2^53), without the library call.
+    const Time done = c.speed == 1.0 ? elapsed : static_cast<Time>(std::llround(double(elapsed) * c.speed));
     f->remaining = std::max<Time>(0, f->remaining - done);
 }
 
@@ -114,36 +115,54 @@ void Exec::closeSegment(const Cpu& c, std::size_t depth, Frame& f) {
     f.openSince = -1;
 }
 
+// An irq frame at stack depth d lives in irqFrames[d - 1]; a popped one stays
+// there, emptied, for the next interrupt at that depth, so taking an
+// interrupt allocates neither a frame nor its context (the frame keeps its
+// Kctx, which refers to nothing else).
 void Exec::pushIrqFrame(Cpu& c, Frame::Type type, CodeFn root, Label label, std::function<void(Cpu&)> onExit) {
     // Whatever is interrupted shows underneath from now on, even if it had not
     // started its first piece of work yet (a nested segment needs its parent).
     if (m_.observers().any()) showLabel(c, c.stack.size() - 1, *c.top());
-    auto frame = std::make_unique<Frame>();
-    Frame& f = *frame;
+    const std::size_t slot = c.stack.size() - 1;
+    if (c.irqFrames.size() <= slot) {
+        auto frame = std::make_unique<Frame>();
+        frame->ctx = std::make_unique<Kctx>(m_, *frame);
+        c.irqFrames.push_back(std::move(frame));
+    }
+    Frame& f = *c.irqFrames[slot];
     f.type = type;
     f.cpu = &c;
     f.label = label;
     f.onExit = std::move(onExit);
-    f.ctx = std::make_unique<Kctx>(m_, f);
     f.body = std::move(root);
     f.root = f.body(*f.ctx);
     f.resumePoint = f.root.handle();
     f.hasWork = true;
     f.remaining = 0;
     m_.observers().framePushed(c, kindOf(type), kindOf(c.top()->type), irqsEnabled(c), &f);
-    c.irqFrames.push_back(std::move(frame));
     c.stack.push_back(&f);
 }
 
 void Exec::popFrame(Cpu& c) {
     Frame* f = c.top();
-    assert(f->type != Frame::Type::Task && c.irqFrames.back().get() == f);
+    assert(f->type != Frame::Type::Task && c.irqFrames[c.stack.size() - 2].get() == f);
     closeSegment(c, c.stack.size() - 1, *f);
     m_.observers().framePopped(c, f);
     const Frame::Type type = f->type;
     auto onExit = std::move(f->onExit);
     c.stack.pop_back();
-    c.irqFrames.pop_back();
+    // Emptied as its destruction did (the closure, then the coroutine), back
+    // to a new frame's state for the next push at this depth.
+    f->onExit = nullptr;
+    f->body = nullptr;
+    f->root = {};
+    f->resumePoint = {};
+    f->hasWork = false;
+    f->flags = 0;
+    f->baseFlags = 0;
+    f->owed = 0;
+    f->openLabel = {};
+    f->openSince = -1;
     if (c.stack.size() == 1) c.irqReturn = true;
     if (onExit) onExit(c);
     if (type == Frame::Type::Hardirq) m_.softirq().irqExit(c);
@@ -170,20 +189,27 @@ void Exec::takeInterrupt(Cpu& c) {
 void Exec::dispatch(Cpu& c) {
     sim::EventQueue& q = m_.q();
     assert(!q.isPending(c.workEvent));
+    // Simulated time does not move inside one call (the coroutines it resumes
+    // only schedule events), so the clock is read once, and the time since the
+    // last call is charged once, to the frame on top now: every later step
+    // would charge 0 ns.
+    const Time now = m_.now();
+    m_.accounting().account(c);
+    // A cycle of zero-cost work (an interrupt whose whole handling costs 0 ns,
+    // raised again by it) would never let time advance, within this call or
+    // across the zero-delay kicks it makes. The CPU stops, and the run says
+    // why. Steps are counted per instant: a new instant starts the count at 0
+    // with this call's first step.
+    if (now != stepsAt_) [[likely]] {
+        stepsAt_ = now;
+        steps_ = ~std::uint64_t(0);
+    }
     for (;;) {
-        // A cycle of zero-cost work (an interrupt whose whole handling costs
-        // 0 ns, raised again by it) would never let time advance, within this
-        // call or across the zero-delay kicks it makes. The CPU stops, and the
-        // run says why.
-        if (m_.now() != stepsAt_) [[likely]] {
-            stepsAt_ = m_.now();
-            steps_ = 0;
-        } else if (++steps_ > kMaxStepsAtOneInstant) [[unlikely]] {
-            m_.stall("simulated time stopped at " + std::to_string(m_.now()) + " ns on CPU " + std::to_string(c.id) +
+        if (++steps_ > kMaxStepsAtOneInstant) [[unlikely]] {
+            m_.stall("simulated time stopped at " + std::to_string(now) + " ns on CPU " + std::to_string(c.id) +
                      ": a cycle of work that costs 0 ns (raise a cost above 0)");
             return;
         }
-        m_.accounting().account(c);
         Frame* f = c.top();
         IRQSCOPE_CHECK(m_.observers().irqsState(c, kindOf(f->type), irqsEnabled(c)));
         if (f->type == Frame::Type::Task) {
@@ -235,9 +261,10 @@ void Exec::dispatch(Cpu& c) {
         }
         if (m_.observers().any()) showLabel(c, c.stack.size() - 1, *f);
         m_.observers().cpuSettled(c);
-        c.workStart = m_.now();
-        const auto duration = static_cast<Time>(std::ceil(double(f->remaining) / c.speed));
-        c.workEvent = q.schedule<&Exec::onWorkDone>(m_.now() + duration, *this, c);
+        c.workStart = now;
+        const Time duration =
+            c.speed == 1.0 ? f->remaining : static_cast<Time>(std::ceil(double(f->remaining) / c.speed));
+        c.workEvent = q.schedule<&Exec::onWorkDone>(now + duration, *this, c);
         return;
     }
 }
