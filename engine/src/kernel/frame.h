@@ -3,9 +3,9 @@
 #pragma once
 
 #include "irqscope/trace.h"
+#include "kernel/cpu_mask.h"
 #include "kernel/proc.h"
 
-#include <bitset>
 #include <coroutine>
 #include <functional>
 #include <memory>
@@ -15,16 +15,6 @@ namespace irqscope::kern {
 struct Cpu;
 struct Task;
 class Kctx;
-
-inline constexpr int kMaxCpus = 256;
-using CpuMask = std::bitset<kMaxCpus>;
-
-// The lowest CPU in a mask (the mask must not be empty).
-inline int firstCpu(const CpuMask& m) {
-    for (int i = 0; i < kMaxCpus; ++i)
-        if (m.test(static_cast<std::size_t>(i))) return i;
-    return 0;
-}
 
 // Flags of a piece of work: what the CPU's state is while it runs.
 enum WorkFlags : std::uint8_t {

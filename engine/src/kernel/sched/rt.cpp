@@ -79,7 +79,7 @@ int RtSched::selectCpu(const Task& t, int prev) const {
     // The lowest class wins, the lowest CPU number among equals: an allowed
     // CPU running its idle task (cpupri's CPUPRI_IDLE mask) is the answer at once.
     const CpuMask idle = m_.sched().idleCurr() & t.affinity;
-    if (idle.any()) return static_cast<int>(idle._Find_first());
+    if (idle.any()) return static_cast<int>(idle.first());
     int best = -1, bestPrio = 1000;
     for (int i = 0; i < m_.cpuCount(); ++i) {
         if (!allowed(i)) continue;
