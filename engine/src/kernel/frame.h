@@ -40,24 +40,29 @@ using CodeFn = std::function<Proc<void>(Kctx&)>;
 // A root code path running in one context on one CPU: a task's body, a
 // hardirq flow, a softirq loop. Exactly one piece of work is outstanding: the
 // coroutine suspended in `co_await c.work(ns)` waits for `remaining` ns of CPU.
-struct Frame {
+//
+// What every dispatch step and the accounting read (type, flags, label, the
+// coroutines, the work left, task and CPU) comes first, 64 bytes: a task's
+// frame and an interrupt's start on a cache line of their own.
+struct alignas(64) Frame {
     enum class Type : std::uint8_t { Task, Hardirq, Softirq };
     Type type = Type::Task;
-    Proc<void> root;
-    std::coroutine_handle<> resumePoint; // what to resume when the work is done
-    Time remaining = 0;                  // work left, in big-CPU nanoseconds
     bool hasWork = false;
     std::uint8_t flags = 0;     // WorkFlags of the outstanding work
     std::uint8_t baseFlags = 0; // held across a section (e.g. forced IRQ thread: BH+IRQs off)
+    Label label;
+    Proc<void> root;
+    std::coroutine_handle<> resumePoint; // what to resume when the work is done
+    Time remaining = 0;                  // work left, in big-CPU nanoseconds
     // Work this code path caused and still has to do (the IPI it sent from
     // inside a wake-up): added to its next piece of work.
     Time owed = 0;
-    Label label;
-    // The label shown at this frame's depth since openSince (-1: nothing shown yet).
+    Task* task = nullptr; // task frames
+    Cpu* cpu = nullptr;   // irq frames (tasks: task->cpu)
+    // The label shown at this frame's depth since openSince (-1: nothing shown
+    // yet; always so without observers).
     Label openLabel;
     Time openSince = -1;
-    Task* task = nullptr;             // task frames
-    Cpu* cpu = nullptr;               // irq frames (tasks: task->cpu)
     std::function<void(Cpu&)> onExit; // irq frames: run when the frame pops
     std::unique_ptr<Kctx> ctx;        // the context the root coroutine was given
     // The callable the root coroutine came from. A lambda coroutine refers to
