@@ -42,9 +42,12 @@ using CodeFn = std::function<Proc<void>(Kctx&)>;
 // coroutine suspended in `co_await c.work(ns)` waits for `remaining` ns of CPU.
 //
 // What every dispatch step and the accounting read (type, flags, label, the
-// coroutines, the work left, task and CPU) comes first, 64 bytes: a task's
-// frame and an interrupt's start on a cache line of their own.
-struct alignas(64) Frame {
+// coroutines, the work left, task and CPU) comes first, 64 bytes: one cache
+// line for a task's frame (Task is aligned to one and its frame starts at
+// byte 64). Not aligned itself: an interrupt's frame is allocated at each
+// interrupt, and an over-aligned new goes through glibc's memalign path,
+// several times the cost of malloc and its misses.
+struct Frame {
     enum class Type : std::uint8_t { Task, Hardirq, Softirq };
     Type type = Type::Task;
     bool hasWork = false;

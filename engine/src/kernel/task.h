@@ -48,12 +48,12 @@ struct alignas(64) Task {
     Worker* worker = nullptr; // workqueue workers (workqueue.h)
     Frame frame;
 
-    // What each piece of work charges (Accounting::account() -> updateCurr())
-    // and a wake-up's load estimate read: one line after the frame.
-    Time sumExec = 0;    // time charged to the task's scheduling entity
-    double vruntime = 0; // fair class (sched/fair.h): the scheduling entity
+    // What each piece of work charges (Accounting::account() -> updateCurr()),
+    // a switch's pick mark and a wake-up's load estimate: one line after the frame.
+    alignas(64) Time sumExec = 0; // time charged to the task's scheduling entity
+    double vruntime = 0;          // fair class (sched/fair.h): the scheduling entity
     double deadline = 0;
-    Time rrLeft = 0; // rt class (sched/rt.h): SCHED_RR slice left
+    Time execAtPick = 0; // sumExec when last picked (CFS ideal-runtime check)
     // accounting (`top`, accounting.h)
     Time chargedNs = 0;
     Time runNs = 0;
@@ -64,7 +64,7 @@ struct alignas(64) Task {
     Time peltAt = 0;
 
     // What a pick and a context switch read.
-    Time execAtPick = 0; // sumExec when last picked (CFS ideal-runtime check)
+    Time rrLeft = 0; // rt class (sched/rt.h): SCHED_RR slice left
     Time slice = 0;
     double vlag = 0;
     // util_avg: the same average of the time the task was running, folded at
