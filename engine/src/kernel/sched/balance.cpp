@@ -17,7 +17,7 @@ void Scheduler::newidleBalance(Cpu& c) {
     // Only CPUs where a task waits can give one (the kernel's rd->overload
     // and rto_mask tell the same): the others are not looked at, in CPU order.
     const CpuMask waiting = fair_.waiting() | rt_.waiting();
-    for (std::size_t b = waiting._Find_first(); b < waiting.size(); b = waiting._Find_next(b)) {
+    for (std::size_t b = waiting.first(); b < waiting.size(); b = waiting.next(b)) {
         const int i = static_cast<int>(b);
         Cpu& other = m_.cpu(i);
         if (&other == &c) continue;

@@ -72,7 +72,7 @@ void LoadBalance::trigger(Cpu& c) {
     if (nr < 2) return;
     int ilb = -1; // find_new_ilb(): the first CPU of nohz.idle_cpus_mask (tickless CPUs run their idle task)
     const CpuMask& idle = sc.idleCurr();
-    for (std::size_t b = idle._Find_first(); b < idle.size() && ilb < 0; b = idle._Find_next(b))
+    for (std::size_t b = idle.first(); b < idle.size() && ilb < 0; b = idle.next(b))
         if (static_cast<int>(b) != c.id && tickless(static_cast<int>(b))) ilb = static_cast<int>(b);
     if (ilb < 0) return;
     nohzNextBalance_ = now + 1;

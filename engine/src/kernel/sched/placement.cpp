@@ -45,10 +45,7 @@ int Placement::selectCpu(Task& t, int fromCpu) {
     const int cpus = m_.cpuCount();
     const int prev = t.cpu ? t.cpu->id : 0;
     auto allowed = [&](int i) { return i >= 0 && i < cpus && t.affinity.test(static_cast<std::size_t>(i)); };
-    // exactly one CPU allowed (two bit searches: count() is a libgcc call per word without POPCNT)
-    const std::size_t only = t.affinity._Find_first();
-    if (only < t.affinity.size() && t.affinity._Find_next(only) == t.affinity.size())
-        return allowed(prev) ? prev : firstCpu(t.affinity);
+    if (t.affinity.single()) return allowed(prev) ? prev : firstCpu(t.affinity); // exactly one CPU allowed
     if (t.isDl()) return m_.sched().dl().selectCpu(t, prev);
     if (t.isRt()) return m_.sched().rt().selectCpu(t, prev);
     int target = prev;
@@ -68,10 +65,9 @@ int Placement::selectCpu(Task& t, int fromCpu) {
     Scheduler& s = m_.sched();
     const CpuMask cand = s.idleCurr() & t.affinity & ~s.rt().waiting() & ~s.fair().waiting();
     DlSched& dl = s.dl();
-    const auto first = static_cast<std::size_t>(target) + 1;
-    for (std::size_t b = cand._Find_next(first - 1); b < std::size_t(cpus); b = cand._Find_next(b))
+    for (std::size_t b = cand.next(static_cast<std::size_t>(target)); b < std::size_t(cpus); b = cand.next(b))
         if (!dl.runnable(static_cast<int>(b))) return static_cast<int>(b);
-    for (std::size_t b = cand._Find_first(); b < std::size_t(target); b = cand._Find_next(b))
+    for (std::size_t b = cand.first(); b < std::size_t(target); b = cand.next(b))
         if (!dl.runnable(static_cast<int>(b))) return static_cast<int>(b);
     if (allowed(target)) return target;
     return allowed(prev) ? prev : firstCpu(t.affinity);

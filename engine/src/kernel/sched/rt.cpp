@@ -38,18 +38,19 @@ void RtSched::enqueue(const Cpu& c, Task& t) {
 
 void RtSched::putPrev(const Cpu& c, Task& t) {
     Rq& r = rq(c);
-    r.lists[static_cast<std::size_t>(t.rtPrio)].push_front(&t);
+    auto& list = r.lists[static_cast<std::size_t>(t.rtPrio)];
+    list.insert(list.begin(), &t);
     setBit(r.bitmap, t.rtPrio, true);
     added(c, r);
 }
 
 bool RtSched::dequeue(const Cpu& c, Task& t) {
     Rq& r = rq(c);
-    auto& dq = r.lists[static_cast<std::size_t>(t.rtPrio)];
-    auto it = std::find(dq.begin(), dq.end(), &t);
-    if (it == dq.end()) return false;
-    dq.erase(it);
-    if (dq.empty()) setBit(r.bitmap, t.rtPrio, false);
+    auto& list = r.lists[static_cast<std::size_t>(t.rtPrio)];
+    auto it = std::find(list.begin(), list.end(), &t);
+    if (it == list.end()) return false;
+    list.erase(it);
+    if (list.empty()) setBit(r.bitmap, t.rtPrio, false);
     removed(c, r);
     return true;
 }
@@ -58,10 +59,10 @@ Task* RtSched::pick(const Cpu& c) {
     Rq& r = rq(c);
     const int p = highest(c.id);
     if (p == 0) return nullptr;
-    auto& dq = r.lists[static_cast<std::size_t>(p)];
-    Task* t = dq.front();
-    dq.pop_front();
-    if (dq.empty()) setBit(r.bitmap, p, false);
+    auto& list = r.lists[static_cast<std::size_t>(p)];
+    Task* t = list.front();
+    list.erase(list.begin());
+    if (list.empty()) setBit(r.bitmap, p, false);
     removed(c, r);
     return t;
 }
@@ -79,7 +80,7 @@ int RtSched::selectCpu(const Task& t, int prev) const {
     // The lowest class wins, the lowest CPU number among equals: an allowed
     // CPU running its idle task (cpupri's CPUPRI_IDLE mask) is the answer at once.
     const CpuMask idle = m_.sched().idleCurr() & t.affinity;
-    if (idle.any()) return static_cast<int>(idle._Find_first());
+    if (idle.any()) return static_cast<int>(idle.first());
     int best = -1, bestPrio = 1000;
     for (int i = 0; i < m_.cpuCount(); ++i) {
         if (!allowed(i)) continue;

@@ -7,8 +7,8 @@
 #include "kernel/task.h"
 
 #include <array>
+#include <bit>
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 namespace irqscope::kern {
@@ -32,11 +32,11 @@ public:
             std::uint64_t bits = r.bitmap[static_cast<std::size_t>(w)];
             const int top = prio - 1 - 64 * w; // highest bit of this word still below prio
             if (top < 63) bits &= (std::uint64_t(2) << top) - 1;
-            if (bits) return 64 * w + 63 - __builtin_clzll(bits);
+            if (bits) return 64 * w + 63 - std::countl_zero(bits);
         }
         return 0;
     }
-    const std::deque<Task*>& list(int cpu, int prio) const { return rq(cpu).lists[static_cast<std::size_t>(prio)]; }
+    const std::vector<Task*>& list(int cpu, int prio) const { return rq(cpu).lists[static_cast<std::size_t>(prio)]; }
 
     void enqueue(const Cpu& c, Task& t);
     // A preempted task goes back to the head of its list.
@@ -55,10 +55,14 @@ public:
     int selectCpu(const Task& t, int prev) const;
 
 private:
+    // What queued(), highest() and below() read of another CPU comes first.
+    // The lists are vectors, which hold no heap buffer while empty: a CPU
+    // queues a few RT tasks at most, and a std::deque allocates its map and a
+    // 512-byte block even empty (about 57 KB per CPU for the 100 lists).
     struct Rq {
-        std::array<std::deque<Task*>, 100> lists; // index = rt priority
-        std::array<std::uint64_t, 2> bitmap{};    // bit p: lists[p] is not empty (rt_prio_array.bitmap)
+        std::array<std::uint64_t, 2> bitmap{}; // bit p: lists[p] is not empty (rt_prio_array.bitmap)
         int queued = 0;
+        std::array<std::vector<Task*>, 100> lists; // index = rt priority, head first
     };
     Rq& rq(const Cpu& c);
     void added(const Cpu& c, Rq& r);

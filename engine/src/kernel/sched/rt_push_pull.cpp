@@ -30,10 +30,9 @@ int cpuPrio(Machine& m, int cpu) {
     return std::max(curr, m.sched().rt().highest(cpu) > 0 ? m.sched().rt().highest(cpu) : -2);
 }
 
-// More than one CPU allowed. Two bit searches, not count(): without POPCNT
-// in the target, bitset::count() is a libgcc call per word.
+// More than one CPU allowed.
 bool migratable(const Task& t) {
-    return t.affinity._Find_next(t.affinity._Find_first()) < t.affinity.size() && !t.migrationDisabled;
+    return t.affinity.next(t.affinity.first()) < t.affinity.size() && !t.migrationDisabled;
 }
 } // namespace
 
@@ -53,7 +52,7 @@ bool Scheduler::pushRtTask(Cpu& c) {
     // class) wins at once, the lowest number first; only without one are the
     // others' priorities compared.
     const CpuMask idle = idleCurr_ & p->affinity & ~rt_.waiting();
-    for (std::size_t b = idle._Find_first(); b < idle.size(); b = idle._Find_next(b)) {
+    for (std::size_t b = idle.first(); b < idle.size(); b = idle.next(b)) {
         const int i = static_cast<int>(b);
         if (i == c.id || bandwidth_.throttled(i)) continue;
         migrateQueued(*p, c, m_.cpu(i));
@@ -80,7 +79,7 @@ void Scheduler::pullRtTask(Cpu& c) {
     Task* pick = nullptr;
     Cpu* from = nullptr;
     const CpuMask& overloaded = rt_.waiting(); // rd->rto_mask: only CPUs with a queued RT task can give one
-    for (std::size_t b = overloaded._Find_first(); b < overloaded.size(); b = overloaded._Find_next(b)) {
+    for (std::size_t b = overloaded.first(); b < overloaded.size(); b = overloaded.next(b)) {
         const int i = static_cast<int>(b);
         if (i == c.id || bandwidth_.throttled(i)) continue;
         const Task* srcCurr = m_.cpu(i).curr;
