@@ -238,9 +238,18 @@ private:
 
     template <class Ordering> [[gnu::always_inline]] bool runNextIn(Ordering& o, Time end) {
         const Time streamT = streams_.minTime();
-        const QueueEntry* e = frontOf(o, streamT);
         Time t;
         std::uint32_t slot;
+        if (streamT == EventStreams::kNever) [[likely]] {
+            // no stream event pending: the ordering alone, its limit a constant
+            const QueueEntry* e = frontOf(o, EventStreams::kNever);
+            if (!e || e->t > end) return false;
+            t = e->t;
+            slot = e->slot;
+            o.pop();
+            return dispatch(t, slot);
+        }
+        const QueueEntry* e = frontOf(o, streamT);
         // the ordering's front unless a stream's head comes first in (time, sequence)
         if (e && (e->t < streamT ||
                   (e->t == streamT && slots_.sequence(e->slot) < slots_.sequence(streams_.minHead().slot)))) {
@@ -249,11 +258,15 @@ private:
             slot = e->slot;
             o.pop();
         } else {
-            if (streamT > end || streamT == EventStreams::kNever) return false;
+            if (streamT > end) return false;
             t = streamT;
             slot = streams_.minHead().slot;
             streams_.popMin();
         }
+        return dispatch(t, slot);
+    }
+
+    [[gnu::always_inline]] bool dispatch(Time t, std::uint32_t slot) {
         EventSlot& s = slots_.slots[slot];
         const EventHandler fn = s.fn;
         void* const object = s.object;
