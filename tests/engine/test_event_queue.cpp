@@ -165,6 +165,77 @@ private slots:
         QCOMPARE(q.countStoredLive(), std::uint64_t(0));
     }
 
+    // Streams (an SSD's completions): events scheduled in non-decreasing time
+    // into a few FIFOs beside the ordering, with cancels and look-aheads on
+    // the ordering, pop exactly in the reference's (time, sequence) order —
+    // ties between a stream and the ordering, and between streams, included.
+    void streamsMatchReferenceOrder_data() {
+        QTest::addColumn<unsigned>("seed");
+        QTest::addColumn<qint64>("span");
+        QTest::addColumn<int>("mode");
+        const std::pair<const char*, qint64> spans[] = {{"narrow", 8}, {"level0", 300}, {"wide", 1'000'000}};
+        for (unsigned s = 1; s <= 4; ++s)
+            for (const auto& [name, span] : spans)
+                for (const auto& [modeName, mode] :
+                     {std::pair{"radix", Mode::Radix}, {"wheel", Mode::Wheel}, {"switching", Mode::Switching}})
+                    QTest::addRow("seed%u-%s-%s", s, name, modeName) << s << span << int(mode);
+    }
+    void streamsMatchReferenceOrder() {
+        QFETCH(unsigned, seed);
+        QFETCH(qint64, span);
+        QFETCH(int, mode);
+        std::mt19937_64 rng(seed);
+        sim::EventQueue q(switchFor(Mode(mode)));
+        const sim::StreamId streams[] = {q.addStream(), q.addStream(), q.addStream()};
+        Time streamLast[] = {0, 0, 0};
+        Ref ref;
+        std::vector<int> got, want;
+        std::vector<sim::EventId> ids;
+        std::vector<int> idTags; // the ordering's events: ids and tags differ (streams take tags too)
+        int tag = 0, fromStreams = 0;
+        for (int step = 0; step < 20000; ++step) {
+            const auto r = rng() % 100 + (step / 1000 % 2 ? 35 : 0);
+            if (r < 30) {
+                const Time t = rng() % 4 == 0 ? q.now() : q.now() + Time(rng() % std::uint64_t(span));
+                ids.push_back(q.scheduleRaw(t, &record, &got, std::uint64_t(tag)));
+                idTags.push_back(tag);
+                ref.push(t, tag++);
+            } else if (r < 55) {
+                // a FIFO server: each completion no earlier than the last, often at the same time
+                const int k = int(rng() % 3);
+                Time& last = streamLast[k];
+                last = std::max(last, q.now()) + (rng() % 3 == 0 ? 0 : Time(rng() % std::uint64_t(span)));
+                q.scheduleRawInStream(streams[k], last, &record, &got, std::uint64_t(tag));
+                ref.push(last, tag++);
+                ++fromStreams;
+            } else if (r < 62 && !ids.empty()) {
+                const std::size_t victim = rng() % ids.size();
+                if (q.isPending(ids[victim])) ref.cancelled.insert(idTags[victim]);
+                q.cancel(ids[victim]);
+            } else if (r < 70) {
+                const auto p = ref.peek();
+                QCOMPARE(q.peekTime(), p ? *p : Time(-1));
+                if (p && *p > q.now()) q.advanceTo(q.now() + Time(rng() % std::uint64_t(*p - q.now())));
+            } else if (r < 71) {
+                QCOMPARE(q.countStoredLive(), std::uint64_t(q.pending()));
+            } else {
+                const auto e = ref.popLive();
+                QCOMPARE(q.runNext(), e.has_value());
+                if (e) {
+                    want.push_back(e->tag);
+                    QCOMPARE(q.now(), e->t);
+                }
+            }
+        }
+        QVERIFY(fromStreams > 1000);
+        while (auto e = ref.popLive()) want.push_back(e->tag);
+        while (q.runNext()) {
+        }
+        QCOMPARE(got, want);
+        QCOMPARE(q.pending(), std::size_t(0));
+        QCOMPARE(q.countStoredLive(), std::uint64_t(0));
+    }
+
     // Many events at one nanosecond (more than a chunk, a batch of new events
     // and the level-0 window hold) keep scheduling order, also when some are
     // cancelled, including the one at the head.

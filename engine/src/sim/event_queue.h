@@ -33,6 +33,11 @@
 // copy of the same ordering, exactly as a switch does. Memory stays
 // proportional to what is pending, and a spread no longer carries the dead.
 //
+// A model whose events of one source come in non-decreasing time order (an
+// SSD's completions, a FIFO server) can schedule them into a stream
+// (event_streams.h): they wait in the stream's FIFO, out of the ordering's
+// spreads, and keep their place in (time, sequence) order exactly.
+//
 // Model code schedules typed events: `q.schedule<&Cpu::onKick>(t, cpu)` or
 // `q.schedule<&Nic::onPacket>(t, nic, arg)` names the target object and its
 // member, and the compiler checks both. Underneath, an event is a plain
@@ -42,6 +47,7 @@
 
 #include "irqscope/time.h"
 #include "sim/event_slots.h"
+#include "sim/event_streams.h"
 #include "sim/radix_heap.h"
 #include "sim/timing_wheel.h"
 
@@ -85,6 +91,7 @@ public:
         if (when_.denseWithin == std::numeric_limits<Time>::max() && when_.wheelPending == 0) useWheel();
     }
     // The wheel refers to slots_ (to prefetch): the queue stays where it was made.
+    // The streams too (their ties are broken by the slots' sequences).
     EventQueue(const EventQueue&) = delete;
     EventQueue& operator=(const EventQueue&) = delete;
 
@@ -105,6 +112,7 @@ public:
         const auto count = [&](const QueueEntry& e) { n += !slots_.dead(e); };
         radix_.forEach(count);
         if (wheelStore_) wheelStore_->forEach(count);
+        streams_.forEach(count);
         return n;
     }
 
@@ -141,17 +149,26 @@ public:
 
     [[gnu::always_inline]] EventId scheduleRaw(Time t, EventHandler fn, void* object, std::uint64_t arg = 0) {
         assert(t >= now_ && "events may not be scheduled in the past");
-        const std::uint32_t slot = slots_.take();
-        generation_ += 2;
-        EventSlot& s = slots_.slots[slot];
-        s.fn = fn;
-        s.object = object;
-        s.arg = arg;
-        s.generation = generation_;
-        ++scheduled_;
+        const std::uint32_t slot = take(fn, object, arg);
         if (wheel_) wheel_->push(t, slot);
         else radix_.push(t, slot);
-        return EventId{slot, s.generation};
+        return EventId{slot, slots_.slots[slot].generation};
+    }
+
+    // A stream: events scheduled into it must come in non-decreasing time.
+    StreamId addStream() { return streams_.add(); }
+    // At t, call (object.*Method)(index), from stream s; t is not earlier than
+    // the stream's last event. Not cancellable.
+    template <auto Method, class T, std::integral I>
+    [[gnu::always_inline]] void scheduleIndexInStream(StreamId s, Time t, T& object, I index) {
+        static_assert(std::is_invocable_v<decltype(Method), T&, I>, "Method must be a member of T taking the index");
+        scheduleRawInStream(
+            s, t, [](void* o, std::uint64_t a) { std::invoke(Method, *static_cast<T*>(o), static_cast<I>(a)); },
+            &object, static_cast<std::uint64_t>(index));
+    }
+    void scheduleRawInStream(StreamId s, Time t, EventHandler fn, void* object, std::uint64_t arg = 0) {
+        assert(t >= now_ && t < EventStreams::kNever && "events may not be scheduled in the past");
+        streams_.push(s, t, take(fn, object, arg));
     }
 
     // Safe to call with an id that already ran or was cancelled.
@@ -170,8 +187,10 @@ public:
 
     // Time of the next live event, or -1 when none.
     [[gnu::always_inline]] Time peekTime() {
-        const QueueEntry* e = front();
-        return e ? e->t : -1;
+        const Time s = streams_.minTime();
+        const QueueEntry* e = wheel_ ? frontOf(*wheel_, s) : frontOf(radix_, s);
+        if (e && e->t <= s) return e->t;
+        return s == EventStreams::kNever ? -1 : s;
     }
 
     // Runs the next live event. Returns false when the queue is empty.
@@ -190,11 +209,25 @@ public:
     }
 
 private:
-    // The next live entry of an ordering; cancelled ones met on the way are
-    // dropped here, so the orderings never look at the slot table.
-    template <class Ordering> [[gnu::always_inline]] const QueueEntry* frontOf(Ordering& o) {
+    [[gnu::always_inline]] std::uint32_t take(EventHandler fn, void* object, std::uint64_t arg) {
+        const std::uint32_t slot = slots_.take();
+        sequence_ += 2;
+        EventSlot& s = slots_.slots[slot];
+        s.fn = fn;
+        s.object = object;
+        s.arg = arg;
+        s.generation = static_cast<std::uint32_t>(sequence_);
+        s.sequenceHigh = static_cast<std::uint32_t>(sequence_ >> 32);
+        ++scheduled_;
+        return slot;
+    }
+
+    // The next live entry of an ordering if it may be due at or before limit
+    // (the earliest stream head); cancelled ones met on the way are dropped
+    // here, so the orderings never look at the slot table.
+    template <class Ordering> [[gnu::always_inline]] const QueueEntry* frontOf(Ordering& o, Time limit) {
         for (;;) {
-            const QueueEntry* e = o.front();
+            const QueueEntry* e = o.frontUpTo(limit);
             if (!e || !slots_.dead(*e)) [[likely]]
                 return e;
             --deadStored_;
@@ -202,14 +235,38 @@ private:
             o.pop();
         }
     }
-    [[gnu::always_inline]] const QueueEntry* front() { return wheel_ ? frontOf(*wheel_) : frontOf(radix_); }
 
     template <class Ordering> [[gnu::always_inline]] bool runNextIn(Ordering& o, Time end) {
-        const QueueEntry* e = frontOf(o);
-        if (!e || e->t > end) return false;
-        const Time t = e->t;
-        const std::uint32_t slot = e->slot;
-        o.pop();
+        const Time streamT = streams_.minTime();
+        Time t;
+        std::uint32_t slot;
+        if (streamT == EventStreams::kNever) [[likely]] {
+            // no stream event pending: the ordering alone, its limit a constant
+            const QueueEntry* e = frontOf(o, EventStreams::kNever);
+            if (!e || e->t > end) return false;
+            t = e->t;
+            slot = e->slot;
+            o.pop();
+            return dispatch(t, slot);
+        }
+        const QueueEntry* e = frontOf(o, streamT);
+        // the ordering's front unless a stream's head comes first in (time, sequence)
+        if (e && (e->t < streamT ||
+                  (e->t == streamT && slots_.sequence(e->slot) < slots_.sequence(streams_.minHead().slot)))) {
+            if (e->t > end) return false;
+            t = e->t;
+            slot = e->slot;
+            o.pop();
+        } else {
+            if (streamT > end) return false;
+            t = streamT;
+            slot = streams_.minHead().slot;
+            streams_.popMin();
+        }
+        return dispatch(t, slot);
+    }
+
+    [[gnu::always_inline]] bool dispatch(Time t, std::uint32_t slot) {
         EventSlot& s = slots_.slots[slot];
         const EventHandler fn = s.fn;
         void* const object = s.object;
@@ -269,9 +326,10 @@ private:
     TimingWheel* wheel_ = nullptr;            // non-null: the wheel orders the entries
     std::vector<QueueEntry> moving_;
     Time now_ = 0;
-    std::uint64_t lookMask_;       // look at the load when (dispatched_ & lookMask_) == 0
-    Time windowStart_ = 0;         // simulated time of the last look
-    std::uint32_t generation_ = 1; // odd, so it wraps around without ever being 0 (dead)
+    std::uint64_t lookMask_; // look at the load when (dispatched_ & lookMask_) == 0
+    Time windowStart_ = 0;   // simulated time of the last look
+    EventStreams streams_{slots_};
+    std::uint64_t sequence_ = 1; // odd, so its low half (the generation) is never 0 (dead)
     std::uint64_t dispatched_ = 0;
     std::uint64_t scheduled_ = 0;
     std::uint64_t cancelled_ = 0;

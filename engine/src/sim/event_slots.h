@@ -26,7 +26,8 @@ struct alignas(32) EventSlot {
     EventHandler fn = nullptr;
     void* object = nullptr;
     std::uint64_t arg = 0;
-    std::uint32_t generation = 0; // 0 = not pending
+    std::uint32_t generation = 0;   // 0 = not pending; else the low half of the sequence
+    std::uint32_t sequenceHigh = 0; // the high half: sequences never wrap around
 };
 
 struct EventSlots {
@@ -34,6 +35,11 @@ struct EventSlots {
 
     bool dead(std::uint32_t slot) const { return slots[slot].generation == 0; }
     bool dead(const QueueEntry& e) const { return dead(e.slot); }
+    // The pending event's place in scheduling order (the (time, sequence) tie-break).
+    std::uint64_t sequence(std::uint32_t slot) const {
+        const EventSlot& s = slots[slot];
+        return std::uint64_t{s.sequenceHigh} << 32 | s.generation;
+    }
     // A free slot, made when none is left.
     std::uint32_t take() {
         if (freeCount_ == 0) [[unlikely]]

@@ -21,6 +21,7 @@
 #include <bit>
 #include <cassert>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 namespace irqscope::sim {
@@ -44,7 +45,13 @@ public:
     }
 
     // The next entry (cancelled ones too), or nullptr when none is left.
-    [[gnu::always_inline]] const QueueEntry* front() {
+    [[gnu::always_inline]] const QueueEntry* front() { return frontUpTo(std::numeric_limits<Time>::max()); }
+
+    // The next entry if it may be due at or before limit, else nullptr (the
+    // entry returned may still be later: the caller compares). A spread
+    // never takes a minimum past limit, so an event the caller runs at limit
+    // (from a stream) and what it schedules stay >= the last minimum taken.
+    [[gnu::always_inline]] const QueueEntry* frontUpTo(Time limit) {
         for (;;) {
             auto& b0 = buckets_[0];
             if (head0_ < b0.size()) return &b0[head0_];
@@ -52,7 +59,12 @@ public:
             head0_ = 0;
             nonEmpty_ &= ~std::uint64_t{1};
             if (nonEmpty_ == 0) return nullptr;
-            spread(std::countr_zero(nonEmpty_));
+            const int i = std::countr_zero(nonEmpty_);
+            // bucket i's entries agree with last_ above bit i-1 and have it set
+            const auto low = static_cast<std::uint64_t>(last_) >> (i - 1) | 1;
+            if (static_cast<Time>(low << (i - 1)) > limit) [[unlikely]]
+                return nullptr;
+            if (!spread(i, limit)) return nullptr;
         }
     }
     // Removes the entry front() returned.
@@ -77,16 +89,21 @@ private:
         return t == last_ ? 0 : int(kBuckets) - std::countl_zero(static_cast<std::uint64_t>(t ^ last_));
     }
 
-    // Moves bucket i's entries into lower buckets relative to their minimum.
-    // Dead entries move too (checking them would touch the slot table at
-    // random); the queue drops them when they surface, and a dead
-    // minimum only makes last_ smaller, which keeps every entry >= last_.
-    void spread(int i) {
+    // Moves bucket i's entries into lower buckets relative to their minimum,
+    // or to limit if that is earlier (then bucket 0 stays empty: returns
+    // false). limit is at least the bucket's lowest possible time, so every
+    // entry still moves down. Dead entries move too (checking them would
+    // touch the slot table at random); the queue drops them when they
+    // surface, and a dead minimum only makes last_ smaller, which keeps
+    // every entry >= last_.
+    bool spread(int i, Time limit) {
         auto& src = buckets_[static_cast<std::size_t>(i)];
         const QueueEntry* const first = src.data();
         const QueueEntry* const end = first + src.size();
         Time min = first->t;
         for (const QueueEntry* e = first; e != end; ++e) min = e->t < min ? e->t : min;
+        const bool reached = min <= limit;
+        min = reached ? min : limit;
         last_ = min;
         // min and the bit mask in registers: the pushes below store entries,
         // which the compiler would otherwise assume may change last_ and nonEmpty_
@@ -100,6 +117,7 @@ private:
         }
         src.clear();
         nonEmpty_ = nonEmpty;
+        return reached;
     }
 
     // Rare: an event earlier than the last minimum taken (possible after a

@@ -73,8 +73,14 @@ public:
     }
 
     // The next entry (cancelled ones too), or nullptr when none is left.
-    IRQSCOPE_EQ_INLINE const QueueEntry* front() {
-        const int d = frontDigit();
+    IRQSCOPE_EQ_INLINE const QueueEntry* front() { return frontUpTo(kNever); }
+
+    // The next entry if it may be due at or before limit, else nullptr (the
+    // entry returned may still be later: the caller compares). No cascade
+    // moves the base past limit, so an event the caller runs at limit (from
+    // a stream) and what it schedules stay >= the base.
+    IRQSCOPE_EQ_INLINE const QueueEntry* frontUpTo(Time limit) {
+        const int d = frontDigit(limit);
         if (d < 0) return nullptr;
         front_ = static_cast<unsigned>(d);
         return &first_[front_];
@@ -244,14 +250,14 @@ private:
         poolFree_ = n;
     }
 
-    // The level-0 digit of the next entry, or -1 when none is left.
-    IRQSCOPE_EQ_INLINE int frontDigit() {
+    // The level-0 digit of the next entry, or -1 when none is left (up to limit).
+    IRQSCOPE_EQ_INLINE int frontDigit(Time limit) {
         if (summary_[0] & kLevel0Words) {
             const unsigned d = lowestLevel0();
             if (inboxMin_ > first_[d].t) [[likely]]
                 return static_cast<int>(d);
         }
-        return settle();
+        return settle(limit);
     }
     // Buckets the inbox, in scheduling order.
     [[gnu::noinline]] void flush() {
@@ -261,14 +267,25 @@ private:
         inboxMin_ = kNever;
     }
 
-    // Flushes the inbox and cascades until level 0 holds an entry.
-    [[gnu::noinline]] int settle() {
+    // Flushes the inbox and cascades until level 0 holds an entry, or until
+    // the next cascade would move the base past limit.
+    [[gnu::noinline]] int settle(Time limit) {
         if (inboxN_ != 0) flush();
         for (;;) {
             if (summary_[0] & kLevel0Words) return static_cast<int>(lowestLevel0());
             if (top_ == 0) return -1;
-            cascade(lowestBucket());
+            const unsigned i = lowestBucket();
+            if (firstTimeOf(i) > limit) return -1;
+            cascade(i);
         }
+    }
+
+    // The first time bucket i (level >= 1) can hold: the base its cascade sets.
+    Time firstTimeOf(unsigned i) const {
+        const std::size_t l = levelOf(i);
+        const std::uint64_t low = l + 1 == kLevels ? ~std::uint64_t{0} : (std::uint64_t{1} << kShift[l + 1]) - 1;
+        const std::uint64_t digit = i - kOffset[l];
+        return static_cast<Time>((static_cast<std::uint64_t>(base_) & ~low) | (digit << kShift[l]));
     }
 
     // Moves bucket i (level >= 1, the lowest non-empty one; level 0 is empty)
@@ -278,10 +295,7 @@ private:
     // read each); they are dropped when they surface.
     [[gnu::noinline]] void cascade(unsigned i) {
         const std::size_t l = levelOf(i);
-        const unsigned shift = kShift[l];
-        const std::uint64_t low = l + 1 == kLevels ? ~std::uint64_t{0} : (std::uint64_t{1} << kShift[l + 1]) - 1;
-        const std::uint64_t digit = i - kOffset[l];
-        base_ = static_cast<Time>((static_cast<std::uint64_t>(base_) & ~low) | (digit << shift));
+        base_ = firstTimeOf(i);
         const Bucket src = buckets_[i];
         buckets_[i] = Bucket{};
         markEmpty(i);
