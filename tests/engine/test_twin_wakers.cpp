@@ -4,7 +4,8 @@
 // (TIMER, RCU) or whose waker the twin does not have (a kworker) sleeps on a
 // timer-wheel timeout, which the tick's TIMER softirq expires, so the twin
 // takes no timer interrupt the capture did not show. A task that exited does
-// not wait after its last burst.
+// not wait after its last burst; a task that appears during the capture starts
+// after an hrtimer delay only if its timer woke it.
 #include "irqscope/engine.h"
 #include "irqscope/ftrace.h"
 #include "irqscope/twin.h"
@@ -144,6 +145,10 @@ private slots:
             QVERIFY2(has(*t, "schedule_timeout"), t->dump().c_str());
             QVERIFY2(!has(*t, "sleep") && !has(*t, "timer"), t->dump().c_str());
         }
+        // the waiter first ran 0.5 ms in, woken by the kworker: it starts after a
+        // timer-wheel timeout, not an hrtimer delay
+        QVERIFY2(!waiter->contains("delay") && waiter->contains("phases"), waiter->dump().c_str());
+        QVERIFY2((*waiter)["phases"][0]["events"][0].contains("schedule_timeout"), waiter->dump().c_str());
         const RunResult twin = runTwin(f.fit);
         const TwinReport rep = compareTwin(f.cap, f.fit, twin);
         const TwinRow* timer = row(rep, "irq_rate/arch_timer");
@@ -161,7 +166,8 @@ private slots:
         const Fitted f = fitText("twin-wakers.txt", wakers(800));
         const nlohmann::json* date = task(f.fit, "date");
         QVERIFY(date);
-        QVERIFY2(date->contains("phases") && (*date)["loop"] == 1, date->dump().c_str());
+        // its first wake-up was its timer's too: it starts after an hrtimer delay
+        QVERIFY2(date->contains("delay") && date->contains("phases") && (*date)["loop"] == 1, date->dump().c_str());
         const auto& ph = (*date)["phases"];
         QCOMPARE(ph.size(), std::size_t(2));
         QCOMPARE(ph[0]["loop"].get<int>(), 2);

@@ -304,20 +304,57 @@ nlohmann::json fitTasks(const CaptureStats& cs, const std::set<std::string>& ski
         const Behaviour& b = twin.at(entity);
         const Time first =
             std::min(t.chunks.front().start, t.wakings.empty() ? t.chunks.front().start : t.wakings.front());
-        // a task already running (or runnable) when the capture began starts with the run
-        if (first > 0 && !(t.chunks.front().start == 0)) task["delay"] = durationText(first);
+        const Wakers wk = wakersOf(t, timer);
+        // A task already running (or runnable) when the capture began starts with
+        // the run. One that appears later was forked, or woken by a task, a softirq
+        // or its timer: only a timer-woken one starts after an hrtimer delay (its
+        // own interrupt); the others start with a timer-wheel timeout of that long,
+        // which the tick's TIMER softirq ends, as the capture shows no interrupt
+        // for their start either.
+        json start = json::array();
+        if (first > 0 && t.chunks.front().start != 0) {
+            if (wk.total > 0 && 2 * wk.hrtimer >= wk.total) task["delay"] = durationText(first);
+            else
+                start.push_back(
+                    {{"loop", 1},
+                     {"events",
+                      json::array({json{{"schedule_timeout", durationText(wheelTimeouts({first}, tick)[0])}}})}});
+        }
+        // the task's iterations: for ever (after its start, if it has one), or as
+        // many as it had bursts when it exited
+        auto finish = [&](const json& events, const json& wait) {
+            json phases = start;
+            if (!t.exited) {
+                json body = events;
+                if (!wait.is_null()) body.push_back(wait);
+                if (phases.empty()) {
+                    task["events"] = body;
+                    task["loop"] = -1;
+                    return;
+                }
+                phases.push_back({{"loop", 1 << 30}, {"events", body}});
+            } else {
+                // its last burst ended in its exit: it waits between its bursts, not after the last
+                if (!wait.is_null() && b.bursts.size() > 1) {
+                    json between = events;
+                    between.push_back(wait);
+                    phases.push_back({{"loop", static_cast<int>(b.bursts.size()) - 1}, {"events", between}});
+                }
+                phases.push_back({{"loop", 1}, {"events", events}});
+            }
+            task["phases"] = phases;
+            task["loop"] = 1;
+        };
         Time period = 0;
         if (b.bursts.empty()) { // never slept: runnable throughout (a CPU hog) or cut by the end
             ++hogs;
-            task["events"] =
-                json::array({json{{"run", durationText(std::max<Time>(1000, t.exited ? total : cs.duration))}}});
-            task["loop"] = t.exited ? 1 : -1;
+            finish(json::array({json{{"run", durationText(std::max<Time>(1000, t.exited ? total : cs.duration))}}}),
+                   json());
             tasks.push_back(std::move(task));
             continue;
         }
         // what ends a burst: the wait until the next one, modelled after the waker the capture shows
         const std::vector<Time> sleeps = b.sleeps.empty() ? std::vector<Time>{cs.duration} : b.sleeps;
-        const Wakers wk = wakersOf(t, timer);
         json wait;
         if (auto lw = byLine.find(entity); lw != byLine.end()) {
             ++suspended;
@@ -347,22 +384,7 @@ nlohmann::json fitTasks(const CaptureStats& cs, const std::set<std::string>& ski
         }
         json events = json::array();
         runEvents(events, b.bursts, resumes);
-        if (!t.exited) {
-            events.push_back(wait);
-            task["events"] = events;
-            task["loop"] = -1;
-        } else {
-            // its last burst ended in its exit: it waits between its bursts, not after the last
-            json phases = json::array();
-            if (b.bursts.size() > 1) {
-                json between = events;
-                between.push_back(wait);
-                phases.push_back({{"loop", static_cast<int>(b.bursts.size()) - 1}, {"events", between}});
-            }
-            phases.push_back({{"loop", 1}, {"events", events}});
-            task["phases"] = phases;
-            task["loop"] = 1;
-        }
+        finish(events, wait);
         tasks.push_back(std::move(task));
     }
     fit.notes.push_back("tasks: " + std::to_string(tasks.size()) + " inferred (" + std::to_string(periodicTasks) +
