@@ -193,10 +193,10 @@ private slots:
         // rt: SCHED_FIFO 90 (prio 9), periodic on its 1 ms timer
         QCOMPARE((*rt)["policy"].get<std::string>(), std::string("fifo"));
         QCOMPARE((*rt)["priority"].get<int>(), 90);
-        QCOMPARE(parseDuration((*rt)["events"][1]["timer"]["period"].get<std::string>()),
+        QCOMPARE(parseDuration(test::loopEvents(*rt)[1]["timer"]["period"].get<std::string>()),
                  std::optional<Time>(1'000'000));
         // rx: suspends, and mydev's NET_RX softirq wakes it
-        QCOMPARE((*rx)["events"][1]["suspend"].get<std::string>(), std::string("rx"));
+        QCOMPARE(test::loopEvents(*rx)[1]["suspend"].get<std::string>(), std::string("rx"));
         const auto& soft = fit->scenario["sources"][0]["then"][0];
         QCOMPARE(soft["softirq"].get<std::string>(), std::string("NET_RX"));
         QCOMPARE(soft["then"][0]["wake"].get<std::string>(), std::string("rx"));

@@ -140,13 +140,13 @@ private slots:
         const nlohmann::json* cons = task(f.fit, "cons");
         const nlohmann::json* prod = task(f.fit, "prod");
         QVERIFY(cons && prod);
-        const auto& ce = (*cons)["events"];
+        const auto& ce = test::loopEvents(*cons);
         QCOMPARE(ce.size(), std::size_t(2));
         QVERIFY(ce[0].contains("run"));
         QCOMPARE(ce[1]["suspend"].get<std::string>(), std::string("cons"));
         for (const auto& e : ce) QVERIFY2(!e.contains("sleep") && !e.contains("timer"), ce.dump().c_str());
         // prod: run 60 µs, resume cons, run 40 µs, then its own 1 ms timer
-        const auto& pe = (*prod)["events"];
+        const auto& pe = test::loopEvents(*prod);
         QCOMPARE(pe.size(), std::size_t(4));
         QCOMPARE(parseDuration(pe[0]["run"].get<std::string>()), std::optional<Time>(60'000));
         QCOMPARE(pe[1]["resume"].get<std::string>(), std::string("cons"));
@@ -173,7 +173,7 @@ private slots:
         const nlohmann::json* pong = task(f.fit, "pong");
         QVERIFY(ping && pong);
         auto suspends = [](const nlohmann::json& t) {
-            for (const auto& e : t["events"])
+            for (const auto& e : test::loopEvents(t))
                 if (e.contains("suspend")) return true;
             return false;
         };

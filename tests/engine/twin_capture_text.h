@@ -55,6 +55,16 @@ inline RunResult runTwin(const TwinFit& fit) {
     return std::move(*r);
 }
 
+// The events a fitted task repeats: its "events", or those of its phase with the
+// most iterations (a task may start with a phase of its own, or end with one).
+inline const nlohmann::json& loopEvents(const nlohmann::json& task) {
+    if (task.contains("events")) return task["events"];
+    const nlohmann::json* best = &task["phases"][0];
+    for (const auto& p : task["phases"])
+        if (p.value("loop", 1) > best->value("loop", 1)) best = &p;
+    return (*best)["events"];
+}
+
 inline const TwinRow* row(const TwinReport& r, const std::string& metric) {
     for (const auto& x : r.rows)
         if (x.metric == metric) return &x;

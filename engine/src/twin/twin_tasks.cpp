@@ -2,10 +2,12 @@
 // CPU work between wake-ups (exclusive of interrupts that hit it), the time it
 // slept between them, its priority (sched_switch prio: 0-99 is SCHED_FIFO/RR
 // at 99 - prio, 100-139 is nice prio - 120; include/linux/sched/prio.h), and
-// for a per-CPU kthread ("migration/1") its CPU. A task whose wake-ups come at
-// a steady period (coefficient of variation of the gaps under 0.15, at least
-// four of them) runs against a timer of that period, as an rt-app periodic
-// task does; any other sleeps its observed sleep times.
+// for a per-CPU kthread ("migration/1") its CPU. How it waits between bursts
+// follows who woke it in the capture (sched_waking's context): a device line
+// or another twin task wakes it again; the tick's softirqs, or a waker the
+// twin does not have, end a timer-wheel timeout; only its own timer interrupt
+// makes an hrtimer (a steady period: a timer of that period, as an rt-app
+// periodic task; otherwise its observed sleeps).
 #include "twin/twin_dist.h"
 #include "twin/twin_fit.h"
 
@@ -82,7 +84,8 @@ Behaviour bursts(const TaskStats& t, Time end) {
     }
     if (open) b.tail = acc;
     // still asleep when the capture ended: that sleep lasted at least until then
-    else if (prevSleep >= 0 && end > prevSleep) b.sleeps.push_back(end - prevSleep);
+    // (an exited task's last switch-out was its exit, not a sleep)
+    else if (prevSleep >= 0 && end > prevSleep && !t.exited) b.sleeps.push_back(end - prevSleep);
     return b;
 }
 
@@ -99,16 +102,27 @@ bool periodic(const std::vector<Time>& starts, Time& period) {
     return period > 0;
 }
 
-// Woken at least half the times by the TIMER softirq: it sleeps on a
-// timer-wheel timer (schedule_timeout(): rcu_preempt, a driver's polling
-// kthread), which a tick's softirq expires, not on an hrtimer of its own.
-bool wokenByWheel(const TaskStats& t) {
-    std::uint64_t total = 0, wheel = 0;
+// Who woke a task (sched_waking's context in the capture), for a task that
+// no device line and no twin task wakes.
+struct Wakers {
+    std::uint64_t total = 0;
+    std::uint64_t hrtimer = 0; // the timer interrupt's handler: its own hrtimer (hrtimer_wakeup())
+    std::uint64_t tick = 0;    // a softirq the tick raises: TIMER (a timer-wheel timeout), RCU
+};
+
+// The TIMER softirq runs the wheel's expired timers (process_timeout() of a
+// schedule_timeout()); the RCU softirq is raised from the tick
+// (rcu_sched_clock_irq() -> invoke_rcu_core(), kernel/rcu/tree.c, 6.12) and
+// wakes the grace-period kthread (rcu_gp_kthread_wake()), which otherwise
+// sleeps out a jiffies timeout: both wake the task at a tick.
+Wakers wakersOf(const TaskStats& t, const std::string& timer) {
+    Wakers w;
     for (const auto& [who, n] : t.wokenBy) {
-        total += n;
-        if (who == "softirq:TIMER") wheel += n;
+        w.total += n;
+        if (!timer.empty() && who == timer) w.hrtimer += n;
+        else if (who == "softirq:TIMER" || who == "softirq:RCU") w.tick += n;
     }
-    return wheel > 0 && 2 * wheel >= total;
+    return w;
 }
 
 // The timeouts that give the observed sleeps: a level-0 wheel timer armed
@@ -142,7 +156,8 @@ std::optional<LineWake> wokenByLine(const TaskStats& t, const std::map<std::stri
 // at the point of their burst where they woke it in the capture (the median
 // share of the burst's CPU time before the wake-up). No timer is involved.
 struct TaskWakes {
-    std::set<std::string> suspended;                                            // wakee entities
+    std::set<std::string> suspended; // wakee entities
+    std::set<std::string> cycle;     // wakees left out to break a cycle: they keep their observed sleeps
     std::map<std::string, std::vector<std::pair<double, std::string>>> resumes; // waker -> (share, wakee)
 };
 
@@ -199,6 +214,7 @@ TaskWakes taskWakes(const CaptureStats& cs, const std::map<std::string, Behaviou
                 }
             }
             if (cycle) {
+                tw.cycle.insert(start);
                 tw.suspended.erase(start);
                 changed = true;
                 break;
@@ -245,7 +261,8 @@ nlohmann::json fitTasks(const CaptureStats& cs, const std::set<std::string>& ski
     for (const auto& [e, t] : cs.tasks)
         if (!engineOwns(t) && !t.chunks.empty()) ++commCount[t.comm];
     json tasks = json::array();
-    int hogs = 0, periodicTasks = 0, sleepers = 0, suspended = 0, byTasks = 0, wheelSleepers = 0;
+    int hogs = 0, periodicTasks = 0, sleepers = 0, suspended = 0, byTasks = 0, wheelSleepers = 0, otherWoken = 0;
+    const std::string timer = timerLine(cs);
     const Time tick = 1'000'000'000 / (fit.hz > 0 ? fit.hz : 250);
     auto totalOf = [](const TaskStats& t) {
         Time total = 0;
@@ -287,55 +304,97 @@ nlohmann::json fitTasks(const CaptureStats& cs, const std::set<std::string>& ski
         const Behaviour& b = twin.at(entity);
         const Time first =
             std::min(t.chunks.front().start, t.wakings.empty() ? t.chunks.front().start : t.wakings.front());
-        // a task already running (or runnable) when the capture began starts with the run
-        if (first > 0 && !(t.chunks.front().start == 0)) task["delay"] = durationText(first);
-        json events = json::array();
+        const Wakers wk = wakersOf(t, timer);
+        // A task already running (or runnable) when the capture began starts with
+        // the run. One that appears later was forked, or woken by a task, a softirq
+        // or its timer: only a timer-woken one starts after an hrtimer delay (its
+        // own interrupt); the others start with a timer-wheel timeout of that long,
+        // which the tick's TIMER softirq ends, as the capture shows no interrupt
+        // for their start either.
+        json start = json::array();
+        if (first > 0 && t.chunks.front().start != 0) {
+            if (wk.total > 0 && 2 * wk.hrtimer >= wk.total) task["delay"] = durationText(first);
+            else
+                start.push_back(
+                    {{"loop", 1},
+                     {"events",
+                      json::array({json{{"schedule_timeout", durationText(wheelTimeouts({first}, tick)[0])}}})}});
+        }
+        // the task's iterations: for ever (after its start, if it has one), or as
+        // many as it had bursts when it exited
+        auto finish = [&](const json& events, const json& wait) {
+            json phases = start;
+            if (!t.exited) {
+                json body = events;
+                if (!wait.is_null()) body.push_back(wait);
+                if (phases.empty()) {
+                    task["events"] = body;
+                    task["loop"] = -1;
+                    return;
+                }
+                phases.push_back({{"loop", 1 << 30}, {"events", body}});
+            } else {
+                // its last burst ended in its exit: it waits between its bursts, not after the last
+                if (!wait.is_null() && b.bursts.size() > 1) {
+                    json between = events;
+                    between.push_back(wait);
+                    phases.push_back({{"loop", static_cast<int>(b.bursts.size()) - 1}, {"events", between}});
+                }
+                phases.push_back({{"loop", 1}, {"events", events}});
+            }
+            task["phases"] = phases;
+            task["loop"] = 1;
+        };
         Time period = 0;
         if (b.bursts.empty()) { // never slept: runnable throughout (a CPU hog) or cut by the end
             ++hogs;
-            events.push_back({{"run", durationText(std::max<Time>(1000, t.exited ? total : cs.duration))}});
-            task["loop"] = t.exited ? 1 : -1;
-        } else if (auto lw = byLine.find(entity); lw != byLine.end()) {
+            finish(json::array({json{{"run", durationText(std::max<Time>(1000, t.exited ? total : cs.duration))}}}),
+                   json());
+            tasks.push_back(std::move(task));
+            continue;
+        }
+        // what ends a burst: the wait until the next one, modelled after the waker the capture shows
+        const std::vector<Time> sleeps = b.sleeps.empty() ? std::vector<Time>{cs.duration} : b.sleeps;
+        json wait;
+        if (auto lw = byLine.find(entity); lw != byLine.end()) {
             ++suspended;
-            runEvents(events, b.bursts, resumes);
-            events.push_back({{"suspend", name}});
-            task["loop"] = t.exited ? static_cast<int>(b.bursts.size()) : -1;
+            wait = {{"suspend", name}};
             LineWake w = lw->second;
             w.task = name;
             wakes.push_back(w);
         } else if (tw.suspended.count(entity)) {
             ++byTasks;
-            runEvents(events, b.bursts, resumes);
-            events.push_back({{"suspend", name}});
-            task["loop"] = t.exited ? static_cast<int>(b.bursts.size()) : -1;
-        } else if (wokenByWheel(t)) {
+            wait = {{"suspend", name}};
+        } else if (wk.tick > 0 && 2 * wk.tick >= wk.total) {
             ++wheelSleepers;
-            runEvents(events, b.bursts, resumes);
-            events.push_back(
-                {{"schedule_timeout",
-                  empiricalCost(wheelTimeouts(b.sleeps.empty() ? std::vector<Time>{cs.duration} : b.sleeps, tick))}});
-            task["loop"] = t.exited ? static_cast<int>(b.bursts.size()) : -1;
+            wait = {{"schedule_timeout", empiricalCost(wheelTimeouts(sleeps, tick))}};
+        } else if (wk.total > 0 && 2 * wk.hrtimer < wk.total && !tw.cycle.count(entity)) {
+            // woken mostly by what the twin has no waker for (a task outside it or one
+            // that does not wake it in most of its bursts, a kworker, another softirq):
+            // no timer interrupt of its own, which the capture does not show either;
+            // the wake-up comes with a tick's TIMER softirq
+            ++otherWoken;
+            wait = {{"schedule_timeout", empiricalCost(wheelTimeouts(sleeps, tick))}};
         } else if (periodic(b.starts, period)) {
             ++periodicTasks;
-            runEvents(events, b.bursts, resumes);
-            events.push_back({{"timer", {{"ref", "unique_period"}, {"period", durationText(period)}}}});
-            task["loop"] = t.exited ? static_cast<int>(b.bursts.size()) : -1;
+            wait = {{"timer", {{"ref", "unique_period"}, {"period", durationText(period)}}}};
         } else {
             ++sleepers;
-            runEvents(events, b.bursts, resumes);
-            events.push_back({{"sleep", empiricalCost(b.sleeps.empty() ? std::vector<Time>{cs.duration} : b.sleeps)}});
-            task["loop"] = t.exited ? static_cast<int>(b.bursts.size()) : -1;
+            wait = {{"sleep", empiricalCost(sleeps)}};
         }
-        task["events"] = events;
+        json events = json::array();
+        runEvents(events, b.bursts, resumes);
+        finish(events, wait);
         tasks.push_back(std::move(task));
     }
     fit.notes.push_back("tasks: " + std::to_string(tasks.size()) + " inferred (" + std::to_string(periodicTasks) +
                         " periodic, " + std::to_string(suspended) + " woken by a device's interrupt, " +
                         std::to_string(byTasks) + " woken by another task, " + std::to_string(wheelSleepers) +
-                        " on timer-wheel timeouts, " + std::to_string(sleepers) + " run/sleep, " +
+                        " woken by the tick's softirqs, " + std::to_string(otherWoken) +
+                        " woken by wakers the twin does not have, " + std::to_string(sleepers) + " run/sleep, " +
                         std::to_string(hogs) +
-                        " never slept); a task woken by tasks that do not wake it in most of their bursts (or "
-                        "that never sleep, or the engine's own) sleeps its observed sleeps");
+                        " never slept); only a task its timer interrupt woke sleeps on an hrtimer, the others on "
+                        "timer-wheel timeouts of their observed sleeps");
     return tasks;
 }
 

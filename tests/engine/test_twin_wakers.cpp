@@ -1,0 +1,189 @@
+// Who woke a task in the capture decides how its twin waits (docs/twin.md,
+// "What is fitted"): only a task its timer interrupt woke sleeps on an hrtimer
+// of its own (an interrupt per wake-up); a task the tick's softirqs woke
+// (TIMER, RCU) or whose waker the twin does not have (a kworker) sleeps on a
+// timer-wheel timeout, which the tick's TIMER softirq expires, so the twin
+// takes no timer interrupt the capture did not show. A task that exited does
+// not wait after its last burst; a task that appears during the capture starts
+// after an hrtimer delay only if its timer woke it.
+#include "irqscope/engine.h"
+#include "irqscope/ftrace.h"
+#include "irqscope/twin.h"
+#include "twin_capture_text.h"
+
+#include <QDir>
+#include <QTest>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+using namespace irqscope;
+
+namespace {
+
+using Ev = test::CaptureEvent;
+using test::row;
+using test::runTwin;
+
+std::string sw(const std::string& prev, int prevPid, const char* state, const std::string& next, int nextPid) {
+    return "sched_switch: prev_comm=" + prev + " prev_pid=" + std::to_string(prevPid) +
+           " prev_prio=120 prev_state=" + state + " ==> next_comm=" + next + " next_pid=" + std::to_string(nextPid) +
+           " next_prio=120";
+}
+
+std::string waking(const std::string& comm, int pid, int cpu) {
+    return "sched_waking: comm=" + comm + " pid=" + std::to_string(pid) + " prio=120 target_cpu=00" +
+           std::to_string(cpu);
+}
+
+// Two busy CPUs (hogs "busy0", "busy1"), each with its 4 ms tick (HZ=250), over
+// `ms`. On CPU 1 the kworker "kworker/1:1" (the engine's own) wakes "waiter"
+// at irregular gaps (1.0, 2.6, 1.5, 2.2 ms); every third tick of CPU 0 raises
+// RCU, whose softirq wakes "rcu_preempt"; "date" runs three 100 µs bursts on
+// CPU 0, each woken by its own hrtimer, 3 ms apart, and exits.
+std::string wakers(int ms) {
+    std::vector<Ev> ev;
+    const long long us = 1000, end = ms * 1'000'000LL;
+    ev.push_back({0, 0, "swapper/0", 0, sw("swapper/0", 0, "R", "busy0", 100)});
+    ev.push_back({0, 1, "swapper/1", 0, sw("swapper/1", 0, "R", "busy1", 101)});
+    int n = 0;
+    for (long long t = 1'000'000; t + 100 * us < end; t += 4'000'000, ++n) {
+        ev.push_back({t, 0, "busy0", 100, "local_timer_entry: vector=236"});
+        if (n % 3 == 0) ev.push_back({t + 5 * us, 0, "busy0", 100, "softirq_raise: vec=9 [action=RCU]"});
+        ev.push_back({t + 7 * us, 0, "busy0", 100, "local_timer_exit: vector=236"});
+        const long long t1 = t + 2'000'000;
+        ev.push_back({t1, 1, "busy1", 101, "local_timer_entry: vector=236"});
+        ev.push_back({t1 + 7 * us, 1, "busy1", 101, "local_timer_exit: vector=236"});
+        if (n % 3) continue;
+        ev.push_back({t + 8 * us, 0, "busy0", 100, "softirq_entry: vec=9 [action=RCU]"});
+        ev.push_back({t + 10 * us, 0, "busy0", 100, waking("rcu_preempt", 15, 0)});
+        ev.push_back({t + 12 * us, 0, "busy0", 100, "softirq_exit: vec=9 [action=RCU]"});
+        ev.push_back({t + 15 * us, 0, "busy0", 100, sw("busy0", 100, "R", "rcu_preempt", 15)});
+        ev.push_back({t + 20 * us, 0, "rcu_preempt", 15, sw("rcu_preempt", 15, "I", "busy0", 100)});
+    }
+    const long long gaps[] = {1'000'000, 2'600'000, 1'500'000, 2'200'000};
+    n = 0;
+    for (long long t = 500 * us; t + 100 * us < end; t += gaps[n++ % 4]) {
+        if (t % 4'000'000 > 1'900'000 && t % 4'000'000 < 3'100'000) t += 1'200'000; // clear of CPU 1's tick
+        ev.push_back({t, 1, "busy1", 101, sw("busy1", 101, "R", "kworker/1:1", 300)});
+        ev.push_back({t + 5 * us, 1, "kworker/1:1", 300, waking("waiter", 400, 1)});
+        ev.push_back({t + 10 * us, 1, "kworker/1:1", 300, sw("kworker/1:1", 300, "I", "waiter", 400)});
+        ev.push_back({t + 60 * us, 1, "waiter", 400, sw("waiter", 400, "S", "busy1", 101)});
+    }
+    // date: 100 µs bursts at 10.5, 13.5 and 16.5 ms (between ticks), each woken by its hrtimer
+    for (int k = 0; k < 3; ++k) {
+        const long long t = 10'500'000 + k * 3'000'000LL;
+        {
+            ev.push_back({t - 6 * us, 0, "busy0", 100, "local_timer_entry: vector=236"});
+            ev.push_back({t - 4 * us, 0, "busy0", 100, waking("date", 500, 0)});
+            ev.push_back({t - 2 * us, 0, "busy0", 100, "local_timer_exit: vector=236"});
+        }
+        ev.push_back({t, 0, "busy0", 100, sw("busy0", 100, "R", "date", 500)});
+        ev.push_back({t + 100 * us, 0, "date", 500, sw("date", 500, k == 2 ? "X" : "S", "busy0", 100)});
+    }
+    return test::tracefsText(std::move(ev), 2, "d....");
+}
+
+struct Fitted {
+    ImportResult cap;
+    TwinFit fit;
+};
+
+Fitted fitText(const std::string& name, const std::string& text) {
+    const std::string path = QDir::tempPath().toStdString() + "/" + name;
+    {
+        std::ofstream f(path);
+        f << text;
+    }
+    auto cap = importFtraceFile(path);
+    if (!cap) qFatal("import failed: %s", cap.error().toString().c_str());
+    TwinOptions o;
+    o.capturePath = path;
+    auto fit = fitTwin(*cap, o);
+    if (!fit) qFatal("fit failed: %s", fit.error().toString().c_str());
+    return {std::move(*cap), std::move(*fit)};
+}
+
+const nlohmann::json* task(const TwinFit& fit, const std::string& name) {
+    for (const auto& t : fit.scenario["tasks"])
+        if (t["name"] == name) return &t;
+    return nullptr;
+}
+
+// Every event of a task, over its phases.
+std::vector<nlohmann::json> eventsOf(const nlohmann::json& t) {
+    std::vector<nlohmann::json> out;
+    if (t.contains("events"))
+        for (const auto& e : t["events"]) out.push_back(e);
+    if (t.contains("phases"))
+        for (const auto& p : t["phases"])
+            for (const auto& e : p["events"]) out.push_back(e);
+    return out;
+}
+
+bool has(const nlohmann::json& t, const char* kind) {
+    for (const auto& e : eventsOf(t))
+        if (e.contains(kind)) return true;
+    return false;
+}
+
+} // namespace
+
+class TestTwinWakers : public QObject {
+    Q_OBJECT
+private slots:
+    // A task a kworker woke (no waker in the twin) and a kthread the RCU softirq
+    // woke wait on timer-wheel timeouts: no hrtimer, and the twin's timer line
+    // keeps the captured rate (an hrtimer sleep each would add ~500/s).
+    void tasksNoTimerWokeTakeNoTimerInterrupt() {
+        const Fitted f = fitText("twin-wakers.txt", wakers(800));
+        const nlohmann::json* waiter = task(f.fit, "waiter");
+        const nlohmann::json* rcu = task(f.fit, "rcu_preempt");
+        QVERIFY(waiter && rcu);
+        for (const auto* t : {waiter, rcu}) {
+            QVERIFY2(has(*t, "schedule_timeout"), t->dump().c_str());
+            QVERIFY2(!has(*t, "sleep") && !has(*t, "timer"), t->dump().c_str());
+        }
+        // the waiter first ran 0.5 ms in, woken by the kworker: it starts after a
+        // timer-wheel timeout, not an hrtimer delay
+        QVERIFY2(!waiter->contains("delay") && waiter->contains("phases"), waiter->dump().c_str());
+        QVERIFY2((*waiter)["phases"][0]["events"][0].contains("schedule_timeout"), waiter->dump().c_str());
+        const RunResult twin = runTwin(f.fit);
+        const TwinReport rep = compareTwin(f.cap, f.fit, twin);
+        const TwinRow* timer = row(rep, "irq_rate/arch_timer");
+        QVERIFY(timer && timer->hasTwin);
+        QVERIFY2(timer->met, (std::to_string(timer->capture) + " vs " + std::to_string(timer->twin)).c_str());
+        // the waiter still runs: woken at ticks rather than by its kworker
+        const TwinRow* n = row(rep, "wakeup/waiter.n");
+        QVERIFY(n && n->hasTwin && n->twin >= 0.1 * n->capture);
+    }
+
+    // A task its own hrtimer woke keeps an hrtimer sleep; it exited after its
+    // third burst, so it sleeps twice and runs three times (its first wake-up is
+    // the end of its start-up delay), and takes no timer interrupt after its exit.
+    void hrtimerSleeperExitsAfterItsLastBurst() {
+        const Fitted f = fitText("twin-wakers.txt", wakers(800));
+        const nlohmann::json* date = task(f.fit, "date");
+        QVERIFY(date);
+        // its first wake-up was its timer's too: it starts after an hrtimer delay
+        QVERIFY2(date->contains("delay") && date->contains("phases") && (*date)["loop"] == 1, date->dump().c_str());
+        const auto& ph = (*date)["phases"];
+        QCOMPARE(ph.size(), std::size_t(2));
+        QCOMPARE(ph[0]["loop"].get<int>(), 2);
+        QVERIFY2(ph[0]["events"].back().contains("sleep"), ph.dump().c_str());
+        QCOMPARE(ph[1]["events"].size(), std::size_t(1));
+        // its sleeps are the two between its bursts: none after its exit
+        QVERIFY2(ph[0]["events"].back()["sleep"].is_string(), ph.dump().c_str());
+        QVERIFY(ph[1]["events"][0].contains("run"));
+        const RunResult twin = runTwin(f.fit);
+        const TwinReport rep = compareTwin(f.cap, f.fit, twin);
+        const TwinRow* n = row(rep, "wakeup/date.n");
+        QVERIFY(n && n->hasTwin);
+        // the capture's three wake-ups, and the twin's wake-up of the new thread at the run's start
+        QVERIFY2(n->twin <= n->capture + 1, (std::to_string(n->capture) + " vs " + std::to_string(n->twin)).c_str());
+    }
+};
+
+QTEST_MAIN(TestTwinWakers)
+#include "test_twin_wakers.moc"
