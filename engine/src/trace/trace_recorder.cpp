@@ -31,15 +31,38 @@ std::uint32_t TraceRecorder::taskLane(const kern::Task& t) {
     return taskLanes_[pid];
 }
 
+// The common path makes no call (a new task lane and a full chunk go to the
+// slow path, as a tail call): ~1.2 M segments per 200 ms of nvme-smmu.
 void TraceRecorder::segment(const kern::Cpu& c, int depth, Time start, Time end, const kern::Label& l) {
     // depth 0 is the current task (closed before a switch replaces it): its
     // lane shows the segment too
+    std::uint32_t task = kNoLane;
+    if (depth == 0 && !c.curr->isIdle) {
+        const auto pid = static_cast<std::size_t>(c.curr->pid);
+        if (pid >= taskLanes_.size() || taskLanes_[pid] == kNoLane) [[unlikely]]
+            return segmentSlow(c, depth, start, end, l);
+        task = taskLanes_[pid];
+    }
+    if (ring_.full()) [[unlikely]]
+        return segmentSlow(c, depth, start, end, l);
+    ring_.put(TraceOp{start, end, lane(c.id), task, l.entity, l.detail, TraceOp::Type::Segment,
+                      static_cast<std::uint8_t>(l.kind), static_cast<std::uint8_t>(depth)});
+}
+
+void TraceRecorder::segmentSlow(const kern::Cpu& c, int depth, Time start, Time end, const kern::Label& l) {
     const std::uint32_t task = depth == 0 && !c.curr->isIdle ? taskLane(*c.curr) : kNoLane;
     ring_.push(TraceOp{start, end, lane(c.id), task, l.entity, l.detail, TraceOp::Type::Segment,
                        static_cast<std::uint8_t>(l.kind), static_cast<std::uint8_t>(depth)});
 }
 
 void TraceRecorder::instant(int cpu, InstantKind k, StringId entity, StringId detail) {
+    if (ring_.full()) [[unlikely]]
+        return instantSlow(cpu, k, entity, detail);
+    ring_.put(TraceOp{m_.now(), 0, lane(cpu), kNoLane, entity, detail, TraceOp::Type::Instant,
+                      static_cast<std::uint8_t>(k), 0});
+}
+
+void TraceRecorder::instantSlow(int cpu, InstantKind k, StringId entity, StringId detail) {
     ring_.push(TraceOp{m_.now(), 0, lane(cpu), kNoLane, entity, detail, TraceOp::Type::Instant,
                        static_cast<std::uint8_t>(k), 0});
 }

@@ -54,6 +54,11 @@ public:
             handOff();
         *at_++ = op;
     }
+    // The chunk is full: the next push() hands it over. A caller that tests
+    // this first can put() without a call on its common path, and so without
+    // saving registers for one.
+    bool full() const { return at_ == end_; }
+    void put(const TraceOp& op) { *at_++ = op; }
     // A lane's name, kept until its Lane record is applied; the index goes in
     // the record (names are rare: one per task and line lane).
     std::uint32_t addName(std::string name);
