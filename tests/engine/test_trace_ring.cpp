@@ -6,6 +6,7 @@
 #include "trace/trace_ring.h"
 
 #include <random>
+#include <stdexcept>
 
 using namespace irqscope;
 
@@ -147,6 +148,21 @@ private slots:
             ring.push(TraceOp{0, 10, 0, TraceOp::kNoLane, kNoString, kNoString, TraceOp::Type::Segment, 1, 0});
         }
         QCOMPARE(u.segmentCount(0, 0) + u.droppedSegments(), std::size_t(0)); // not finalized: still staged
+    }
+    // A record after close() would never be applied: it throws instead of
+    // being lost (or waiting for a chunk that never comes back).
+    void recordAfterCloseThrows() {
+        Trace t;
+        t.addLane(LaneType::Cpu, "CPU 0", 0);
+        TraceRing ring(t, false);
+        ring.close();
+        bool threw = false;
+        try {
+            ring.push(TraceOp{0, 10, 0, TraceOp::kNoLane, kNoString, kNoString, TraceOp::Type::Segment, 1, 0});
+        } catch (const std::logic_error&) {
+            threw = true;
+        }
+        QVERIFY(threw);
     }
 };
 

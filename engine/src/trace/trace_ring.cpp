@@ -1,6 +1,6 @@
 #include "trace/trace_ring.h"
 
-#include <cassert>
+#include <stdexcept>
 #include <utility>
 
 namespace irqscope {
@@ -21,7 +21,9 @@ std::uint32_t TraceRing::addName(std::string name) {
 }
 
 void TraceRing::handOff() {
-    assert(!closed_);
+    // a record after the run's end would never be applied (and, once the
+    // chunks are all used, would wait for ever): a model bug, said loudly
+    if (closed_) throw std::logic_error("trace record after the end of the run");
     std::unique_lock lock(mu_);
     if (current_.ops) {
         current_.n = static_cast<std::size_t>(at_ - current_.ops.get());
