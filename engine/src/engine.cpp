@@ -30,14 +30,16 @@ Result<RunResult> run(const Scenario& scenario, const RunOptions& options) {
                                         ? options.traceBudgetBytes
                                         : static_cast<std::size_t>(scenario.getInt("run.trace_budget_mb")) << 20;
     if (trace) trace->setMemoryBudget(budgetBytes);
+    // Outlives the machine: its recording thread finalizes the trace while
+    // this thread finalizes the state log.
+    std::optional<TraceRecorder> traceRecorder;
     {
         // The machine, then its observers (recording and checks), then the devices.
         kern::Machine m(kernelConfig(scenario), seed, trace ? &trace->strings() : nullptr);
-        std::optional<TraceRecorder> traceRecorder;
         std::optional<StateLogRecorder> stateRecorder;
         check::Invariants invariants;
         std::optional<check::InvariantObserver> checker;
-        if (trace) m.attach(traceRecorder.emplace(*trace, m));
+        if (trace) m.attach(traceRecorder.emplace(*trace, m, true));
         if (trace && options.recordState) {
             r.stateLog.setMemoryBudget(budgetBytes / 4);
             m.attach(stateRecorder.emplace(r.stateLog, m));
@@ -60,21 +62,22 @@ Result<RunResult> run(const Scenario& scenario, const RunOptions& options) {
     r.metrics.scenario = scenario.name();
     r.metrics.seed = seed;
     if (trace) {
-        trace->setTimeRange(0, r.metrics.simTimeNs);
         {
             // The state log's checkpoints and the trace's columns and index
-            // do not share data: a long log's are built on a second thread.
+            // do not share data: the recording thread finalizes the trace
+            // while a long log's checkpoints are built on another thread.
             std::thread stateLog;
             if (options.recordState && r.stateLog.records().size() < 16384) r.stateLog.finalize(r.metrics.simTimeNs);
             else if (options.recordState) stateLog = std::thread([&r] { r.stateLog.finalize(r.metrics.simTimeNs); });
             try {
-                trace->finalize();
+                traceRecorder->wait();
             } catch (...) {
                 if (stateLog.joinable()) stateLog.join();
                 throw;
             }
             if (stateLog.joinable()) stateLog.join();
         }
+        trace->setTimeRange(0, r.metrics.simTimeNs);
         r.metrics.droppedSegments = trace->droppedSegments() + trace->droppedInstants() + trace->droppedFlows();
     }
     r.metrics.wallTimeS = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

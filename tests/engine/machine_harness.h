@@ -43,6 +43,7 @@ public:
         m->start();
         m->runUntil(until, nullptr, {});
         m->finish(until, metrics);
+        recorder_->wait(); // the recording thread has written every record
         trace.setTimeRange(0, until);
         trace.finalize();
     }

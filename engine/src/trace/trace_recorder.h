@@ -8,9 +8,15 @@
 //     the mask at depth 1;
 //   - the instants and the cause->effect flows between CPUs.
 // Task and line lanes are added when they first have something to show.
+//
+// What needs the machine (which lane, a line's state, the time of an instant)
+// is decided here, on the simulation thread; the Trace is written by a
+// recording thread (trace_ring.h), which takes a fixed-size record per call.
+// The Trace is complete once wait() returns.
 #pragma once
 
 #include "kernel/observer.h"
+#include "trace/trace_ring.h"
 
 #include <optional>
 #include <vector>
@@ -24,13 +30,19 @@ namespace irqscope {
 class TraceRecorder final : public kern::MachineObserver {
 public:
     // Adds the CPU lanes to the trace (they come first, lane i = CPU i).
-    TraceRecorder(Trace& trace, const kern::Machine& m);
+    // finalizeTrace: the recording thread also finalizes the trace after the
+    // run's last record, so that the caller can do other work meanwhile.
+    TraceRecorder(Trace& trace, const kern::Machine& m, bool finalizeTrace = false);
 
     void segment(const kern::Cpu& c, int depth, Time start, Time end, const kern::Label& l) override;
     void instant(int cpu, InstantKind k, StringId entity, StringId detail) override;
     void flow(FlowKind k, int srcCpu, Time srcTime, int dstCpu, Time dstTime) override;
     void lineChanged(const hw::IrqLine& l) override;
     void finished() override;
+
+    // Waits until the trace holds every record (and is finalized, if asked);
+    // rethrows what the recording thread threw (out of memory).
+    void wait() { ring_.wait(); }
 
 private:
     struct OpenLine {
@@ -42,9 +54,14 @@ private:
         bool masked = false;
         Time maskedSince = 0;
     };
-    static constexpr std::uint32_t kNoLane = ~0u;
+    static constexpr std::uint32_t kNoLane = TraceOp::kNoLane;
     std::uint32_t lane(int cpu) const { return lanes_[static_cast<std::size_t>(cpu)]; }
     std::uint32_t taskLane(const kern::Task& t);
+    // segment() and instant() when a task lane is new or the chunk is full
+    void segmentSlow(const kern::Cpu& c, int depth, Time start, Time end, const kern::Label& l);
+    void instantSlow(int cpu, InstantKind k, StringId entity, StringId detail);
+    std::uint32_t addLane(LaneType type, std::string name, int cpu);
+    void lineSegment(const OpenLine& o, std::uint8_t depth, Time start, Time end, ContextKind kind);
     OpenLine& line(const hw::IrqLine& l);
 
     Trace& trace_;
@@ -52,6 +69,8 @@ private:
     std::vector<std::uint32_t> lanes_;
     std::vector<std::uint32_t> taskLanes_; // index: pid
     std::vector<OpenLine> lines_;          // index: IrqLine::index
+    std::uint32_t laneCount_ = 0;          // lanes the trace will have once the ring's records are applied
+    TraceRing ring_;                       // last: its thread stops before the rest goes
 };
 
 } // namespace irqscope

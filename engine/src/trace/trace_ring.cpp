@@ -1,0 +1,121 @@
+#include "trace/trace_ring.h"
+
+#include <stdexcept>
+#include <utility>
+
+namespace irqscope {
+
+TraceRing::TraceRing(Trace& trace, bool finalizeAtEnd) : trace_(trace), finalizeAtEnd_(finalizeAtEnd) {
+    thread_ = std::thread([this] { consume(); });
+}
+
+TraceRing::~TraceRing() {
+    close();
+    if (thread_.joinable()) thread_.join();
+}
+
+std::uint32_t TraceRing::addName(std::string name) {
+    std::lock_guard lock(mu_);
+    names_.push_back(std::move(name));
+    return static_cast<std::uint32_t>(names_.size() - 1);
+}
+
+void TraceRing::handOff() {
+    // a record after the run's end would never be applied (and, once the
+    // chunks are all used, would wait for ever): a model bug, said loudly
+    if (closed_) throw std::logic_error("trace record after the end of the run");
+    std::unique_lock lock(mu_);
+    if (current_.ops) {
+        current_.n = static_cast<std::size_t>(at_ - current_.ops.get());
+        full_.push_back(std::move(current_));
+        ready_.notify_one();
+    }
+    if (free_.empty() && chunks_ < kMaxChunks) {
+        ++chunks_;
+        current_.ops = std::make_unique_for_overwrite<TraceOp[]>(kChunk);
+    } else {
+        freed_.wait(lock, [this] { return !free_.empty(); });
+        current_ = std::move(free_.back());
+        free_.pop_back();
+    }
+    at_ = current_.ops.get();
+    end_ = at_ + kChunk;
+}
+
+void TraceRing::close() {
+    if (closed_) return;
+    closed_ = true;
+    std::lock_guard lock(mu_);
+    if (current_.ops && at_ != current_.ops.get()) {
+        current_.n = static_cast<std::size_t>(at_ - current_.ops.get());
+        full_.push_back(std::move(current_));
+    }
+    at_ = end_ = nullptr;
+    done_ = true;
+    ready_.notify_one();
+}
+
+void TraceRing::wait() {
+    close();
+    if (thread_.joinable()) thread_.join();
+    if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
+}
+
+void TraceRing::consume() {
+    for (;;) {
+        Chunk c;
+        {
+            std::unique_lock lock(mu_);
+            ready_.wait(lock, [this] { return !full_.empty() || done_; });
+            if (full_.empty()) break;
+            c = std::move(full_.front());
+            full_.pop_front();
+        }
+        // After a failure (out of memory) the records are dropped, but the
+        // chunks still go back, so the simulation thread never waits forever.
+        if (!error_) try {
+                apply(c.ops.get(), c.ops.get() + c.n);
+            } catch (...) {
+                error_ = std::current_exception();
+            }
+        {
+            std::lock_guard lock(mu_);
+            free_.push_back(std::move(c));
+        }
+        freed_.notify_one();
+    }
+    if (!error_ && finalizeAtEnd_) try {
+            trace_.finalize();
+        } catch (...) {
+            error_ = std::current_exception();
+        }
+}
+
+void TraceRing::apply(const TraceOp* b, const TraceOp* e) {
+    for (const TraceOp* op = b; op != e; ++op) switch (op->type) {
+        case TraceOp::Type::Segment:
+            trace_.addSegment(op->lane, op->depth, op->a, op->b, static_cast<ContextKind>(op->kind), op->entity,
+                              op->detail);
+            if (op->lane2 != TraceOp::kNoLane)
+                trace_.addSegment(op->lane2, 0, op->a, op->b, static_cast<ContextKind>(op->kind), op->entity,
+                                  op->detail);
+            break;
+        case TraceOp::Type::Instant:
+            trace_.addInstant(op->lane, op->a, static_cast<InstantKind>(op->kind), op->entity, op->detail);
+            break;
+        case TraceOp::Type::Flow:
+            trace_.addFlow(Flow{op->lane, op->lane2, op->a, op->b, static_cast<FlowKind>(op->kind)});
+            break;
+        case TraceOp::Type::Lane: {
+            std::string name;
+            {
+                std::lock_guard lock(mu_);
+                name = std::move(names_[op->lane]);
+            }
+            trace_.addLane(static_cast<LaneType>(op->kind), std::move(name), static_cast<int>(op->a));
+            break;
+        }
+        }
+}
+
+} // namespace irqscope

@@ -1,0 +1,101 @@
+// The trace's records on their way from the simulation thread to a recording
+// thread. The trace recorder (trace_recorder.cpp) writes one fixed-size record
+// per segment, instant, flow or new lane into a chunk; a full chunk goes to the
+// recording thread, which makes the Trace calls the record stands for, in the
+// order the records were written. Those are the calls, in the same order, that
+// the simulation thread would have made, so the trace (what its memory budget
+// drops included) does not depend on the threads' timing.
+//
+// A record costs the simulation thread one 40-byte store; a chunk handed over
+// costs one lock. Chunks are reused, and at most kMaxChunks exist: a recording
+// thread that falls behind makes the simulation wait, it never grows memory.
+#pragma once
+
+#include "irqscope/trace.h"
+
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace irqscope {
+
+struct TraceOp {
+    enum class Type : std::uint8_t { Segment, Instant, Flow, Lane };
+    static constexpr std::uint32_t kNoLane = ~0u;
+    Time a = 0;                  // segment start, instant time, flow source time; lane: its CPU
+    Time b = 0;                  // segment end, flow destination time
+    std::uint32_t lane = 0;      // segment and instant lane, flow source lane; lane: the name's index
+    std::uint32_t lane2 = 0;     // segment: a task lane that shows it too (or kNoLane), flow: destination lane
+    StringId entity = kNoString; // segment, instant
+    StringId detail = kNoString; // segment, instant
+    Type type = Type::Segment;
+    std::uint8_t kind = 0; // ContextKind, InstantKind, FlowKind or LaneType
+    std::uint8_t depth = 0;
+};
+static_assert(sizeof(TraceOp) <= 40);
+
+class TraceRing {
+public:
+    // Starts the recording thread. finalizeAtEnd: once the last record is
+    // applied it also runs trace.finalize().
+    TraceRing(Trace& trace, bool finalizeAtEnd);
+    ~TraceRing();
+    TraceRing(const TraceRing&) = delete;
+    TraceRing& operator=(const TraceRing&) = delete;
+
+    void push(const TraceOp& op) {
+        if (at_ == end_) [[unlikely]]
+            handOff();
+        *at_++ = op;
+    }
+    // The chunk is full: the next push() hands it over. A caller that tests
+    // this first can put() without a call on its common path, and so without
+    // saving registers for one.
+    bool full() const { return at_ == end_; }
+    void put(const TraceOp& op) { *at_++ = op; }
+    // A lane's name, kept until its Lane record is applied; the index goes in
+    // the record (names are rare: one per task and line lane).
+    std::uint32_t addName(std::string name);
+    // No more records: the last chunk goes to the recording thread.
+    void close();
+    // close(), then waits until every record is applied (and the trace
+    // finalized, if asked); rethrows what the recording thread threw.
+    void wait();
+
+private:
+    static constexpr std::size_t kChunk = 4096, kMaxChunks = 16; // 160 KiB chunks, 2.5 MiB at most
+    struct Chunk {
+        std::unique_ptr<TraceOp[]> ops;
+        std::size_t n = 0;
+    };
+    void handOff();
+    void consume();
+    void apply(const TraceOp* b, const TraceOp* e);
+
+    Trace& trace_;
+    const bool finalizeAtEnd_;
+    // simulation thread only
+    TraceOp* at_ = nullptr;
+    TraceOp* end_ = nullptr;
+    Chunk current_;
+    bool closed_ = false;
+    // shared, under mu_
+    std::mutex mu_;
+    std::condition_variable ready_, freed_;
+    std::deque<Chunk> full_;
+    std::vector<Chunk> free_;
+    std::size_t chunks_ = 0; // allocated
+    bool done_ = false;      // the last chunk is in full_
+    std::deque<std::string> names_;
+    // recording thread until joined
+    std::exception_ptr error_;
+    std::thread thread_;
+};
+
+} // namespace irqscope
