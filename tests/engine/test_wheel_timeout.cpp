@@ -119,7 +119,7 @@ private slots:
         for (const auto& t : fit->scenario["tasks"])
             if (t["name"] == "rcu_preempt") rcu = &t;
         QVERIFY(rcu);
-        const auto& evs = (*rcu)["events"];
+        const auto& evs = test::loopEvents(*rcu);
         QVERIFY2(evs.size() == 2 && evs[1].contains("schedule_timeout"), evs.dump().c_str());
         // 3 jiffies, but for the sleep the end of the capture cut
         const auto& st = evs[1]["schedule_timeout"];
