@@ -322,9 +322,11 @@ nlohmann::json fitTasks(const CaptureStats& cs, const std::set<std::string>& ski
         }
         // the task's iterations: for ever (after its start, if it has one), or as
         // many as it had bursts when it exited
+        // (clang 14 cannot capture a structured binding: name what it reads)
+        const bool exited = t.exited;
         auto finish = [&](const json& events, const json& wait) {
             json phases = start;
-            if (!t.exited) {
+            if (!exited) {
                 json body = events;
                 if (!wait.is_null()) body.push_back(wait);
                 if (phases.empty()) {
