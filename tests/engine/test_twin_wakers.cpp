@@ -11,10 +11,8 @@
 #include "irqscope/twin.h"
 #include "twin_capture_text.h"
 
-#include <QDir>
 #include <QTest>
 
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -23,6 +21,8 @@ using namespace irqscope;
 namespace {
 
 using Ev = test::CaptureEvent;
+using test::fitCapture;
+using test::fittedTask;
 using test::row;
 using test::runTwin;
 
@@ -85,32 +85,6 @@ std::string wakers(int ms) {
     return test::tracefsText(std::move(ev), 2, "d....");
 }
 
-struct Fitted {
-    ImportResult cap;
-    TwinFit fit;
-};
-
-Fitted fitText(const std::string& name, const std::string& text) {
-    const std::string path = QDir::tempPath().toStdString() + "/" + name;
-    {
-        std::ofstream f(path);
-        f << text;
-    }
-    auto cap = importFtraceFile(path);
-    if (!cap) qFatal("import failed: %s", cap.error().toString().c_str());
-    TwinOptions o;
-    o.capturePath = path;
-    auto fit = fitTwin(*cap, o);
-    if (!fit) qFatal("fit failed: %s", fit.error().toString().c_str());
-    return {std::move(*cap), std::move(*fit)};
-}
-
-const nlohmann::json* task(const TwinFit& fit, const std::string& name) {
-    for (const auto& t : fit.scenario["tasks"])
-        if (t["name"] == name) return &t;
-    return nullptr;
-}
-
 // Every event of a task, over its phases.
 std::vector<nlohmann::json> eventsOf(const nlohmann::json& t) {
     std::vector<nlohmann::json> out;
@@ -137,9 +111,9 @@ private slots:
     // woke wait on timer-wheel timeouts: no hrtimer, and the twin's timer line
     // keeps the captured rate (an hrtimer sleep each would add ~500/s).
     void tasksNoTimerWokeTakeNoTimerInterrupt() {
-        const Fitted f = fitText("twin-wakers.txt", wakers(800));
-        const nlohmann::json* waiter = task(f.fit, "waiter");
-        const nlohmann::json* rcu = task(f.fit, "rcu_preempt");
+        const test::Fitted f = fitCapture("twin-wakers.txt", wakers(800));
+        const nlohmann::json* waiter = fittedTask(f.fit, "waiter");
+        const nlohmann::json* rcu = fittedTask(f.fit, "rcu_preempt");
         QVERIFY(waiter && rcu);
         for (const auto* t : {waiter, rcu}) {
             QVERIFY2(has(*t, "schedule_timeout"), t->dump().c_str());
@@ -163,8 +137,8 @@ private slots:
     // third burst, so it sleeps twice and runs three times (its first wake-up is
     // the end of its start-up delay), and takes no timer interrupt after its exit.
     void hrtimerSleeperExitsAfterItsLastBurst() {
-        const Fitted f = fitText("twin-wakers.txt", wakers(800));
-        const nlohmann::json* date = task(f.fit, "date");
+        const test::Fitted f = fitCapture("twin-wakers.txt", wakers(800));
+        const nlohmann::json* date = fittedTask(f.fit, "date");
         QVERIFY(date);
         // its first wake-up was its timer's too: it starts after an hrtimer delay
         QVERIFY2(date->contains("delay") && date->contains("phases") && (*date)["loop"] == 1, date->dump().c_str());

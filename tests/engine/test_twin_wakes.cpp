@@ -8,11 +8,9 @@
 #include "irqscope/twin.h"
 #include "twin_capture_text.h"
 
-#include <QDir>
 #include <QTest>
 
 #include <algorithm>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -21,6 +19,8 @@ using namespace irqscope;
 namespace {
 
 using Ev = test::CaptureEvent;
+using test::fitCapture;
+using test::fittedTask;
 using test::row;
 using test::runTwin;
 
@@ -102,32 +102,6 @@ std::string pingPong(int rounds) {
     return test::tracefsText(std::move(ev), 3, "d....");
 }
 
-struct Fitted {
-    ImportResult cap;
-    TwinFit fit;
-};
-
-Fitted fitFile(const std::string& name, const std::string& text) {
-    const std::string path = QDir::tempPath().toStdString() + "/" + name;
-    {
-        std::ofstream f(path);
-        f << text;
-    }
-    auto cap = importFtraceFile(path);
-    if (!cap) qFatal("import failed: %s", cap.error().toString().c_str());
-    TwinOptions o;
-    o.capturePath = path;
-    auto fit = fitTwin(*cap, o);
-    if (!fit) qFatal("fit failed: %s", fit.error().toString().c_str());
-    return {std::move(*cap), std::move(*fit)};
-}
-
-const nlohmann::json* task(const TwinFit& fit, const std::string& name) {
-    for (const auto& t : fit.scenario["tasks"])
-        if (t["name"] == name) return &t;
-    return nullptr;
-}
-
 } // namespace
 
 class TestTwinWakes : public QObject {
@@ -136,9 +110,9 @@ private slots:
     // A task another task wakes (a pipe, a futex) suspends, and its waker resumes
     // it 60 % into its burst, as captured: no sleep, no timer of its own.
     void taskWokenByATaskIsResumedByIt() {
-        const Fitted f = fitFile("twin-wakes-pc.txt", producerConsumer(200, 3, 12));
-        const nlohmann::json* cons = task(f.fit, "cons");
-        const nlohmann::json* prod = task(f.fit, "prod");
+        const test::Fitted f = fitCapture("twin-wakes-pc.txt", producerConsumer(200, 3, 12));
+        const nlohmann::json* cons = fittedTask(f.fit, "cons");
+        const nlohmann::json* prod = fittedTask(f.fit, "prod");
         QVERIFY(cons && prod);
         const auto& ce = test::loopEvents(*cons);
         QCOMPARE(ce.size(), std::size_t(2));
@@ -168,9 +142,9 @@ private slots:
     // twin (rt-app's semantics), so both suspending could stop both for good. One
     // of the cycle keeps its sleeps; the other is resumed by it, and runs.
     void wakeCycleKeepsOneSleeper() {
-        const Fitted f = fitFile("twin-wakes-pingpong.txt", pingPong(200));
-        const nlohmann::json* ping = task(f.fit, "ping");
-        const nlohmann::json* pong = task(f.fit, "pong");
+        const test::Fitted f = fitCapture("twin-wakes-pingpong.txt", pingPong(200));
+        const nlohmann::json* ping = fittedTask(f.fit, "ping");
+        const nlohmann::json* pong = fittedTask(f.fit, "pong");
         QVERIFY(ping && pong);
         auto suspends = [](const nlohmann::json& t) {
             for (const auto& e : test::loopEvents(t))
@@ -193,7 +167,7 @@ private slots:
     // exit is the remote idle wake-up (waking to switch) minus that: the medians.
     void wakePathCostsAreTheCapturedMedians() {
         for (const auto& [ttwu, idle] : {std::pair{3, 12}, std::pair{1, 40}}) {
-            const Fitted f = fitFile("twin-wakes-cost.txt", producerConsumer(100, ttwu, idle));
+            const test::Fitted f = fitCapture("twin-wakes-cost.txt", producerConsumer(100, ttwu, idle));
             QCOMPARE(f.fit.wakeupNs, Time(ttwu) * 1000);
             QCOMPARE(parseDuration(f.fit.scenario["cost.wakeup_ns"].get<std::string>()),
                      std::optional<Time>(ttwu * 1000));

@@ -1,15 +1,18 @@
-// Synthetic ftrace captures for the twin tests (test_twin, test_twin_wakes):
-// events in tracefs text, the twin's run for the capture's duration, and a
-// report row by name.
+// Synthetic ftrace captures for the twin tests (test_twin, test_twin_wakes,
+// test_twin_wakers): events in tracefs text, the twin fitted from them, its run
+// for the capture's duration, and a report row by name.
 #pragma once
 
 #include "irqscope/engine.h"
+#include "irqscope/ftrace.h"
 #include "irqscope/twin.h"
 
+#include <QDir>
 #include <QTest>
 
 #include <algorithm>
 #include <cstdio>
+#include <fstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -41,6 +44,35 @@ inline std::string tracefsText(std::vector<CaptureEvent> ev, int cpus, const cha
     std::string text = "# tracer: nop\n#\n# entries-in-buffer/entries-written: 1/1   #P:" + std::to_string(cpus) + "\n";
     for (const auto& e : ev) text += tracefsLine(e.comm.c_str(), e.pid, e.cpu, e.t, e.text, flags);
     return text;
+}
+
+// A capture and the twin fitted from it.
+struct Fitted {
+    ImportResult cap;
+    TwinFit fit;
+};
+
+// Writes the capture text to `name` in the temporary folder, imports it and fits its twin.
+inline Fitted fitCapture(const std::string& name, const std::string& text) {
+    const std::string path = QDir::tempPath().toStdString() + "/" + name;
+    {
+        std::ofstream f(path);
+        f << text;
+    }
+    auto cap = importFtraceFile(path);
+    if (!cap) qFatal("import failed: %s", cap.error().toString().c_str());
+    TwinOptions o;
+    o.capturePath = path;
+    auto fit = fitTwin(*cap, o);
+    if (!fit) qFatal("fit failed: %s", fit.error().toString().c_str());
+    return {std::move(*cap), std::move(*fit)};
+}
+
+// The fitted task of that name, or null.
+inline const nlohmann::json* fittedTask(const TwinFit& fit, const std::string& name) {
+    for (const auto& t : fit.scenario["tasks"])
+        if (t["name"] == name) return &t;
+    return nullptr;
 }
 
 // The twin run for as long as the capture lasted.
