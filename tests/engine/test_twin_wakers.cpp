@@ -85,6 +85,41 @@ std::string wakers(int ms) {
     return test::tracefsText(std::move(ev), 2, "d....");
 }
 
+// Switch-outs the capture lost, and exec(). CPU 0: the hog "busy0" and its
+// 4 ms tick; every 20 ms busy0 wakes "agent" (pid 69, nice -10), which runs
+// and whose switch-out is missing: the next event on CPU 0, 200 µs later, is
+// busy0's again. CPU 1: the hog "busy1"; at 1 ms "sh" (pid 400) runs, is
+// preempted, runs again and execs (its next switch-out names it "app"), sleeps, and as "app" is woken by busy1 and
+// runs 100 µs every 10 ms.
+std::string lostAndExec(int ms) {
+    std::vector<Ev> ev;
+    const long long us = 1000, end = ms * 1'000'000LL;
+    ev.push_back({0, 0, "swapper/0", 0, sw("swapper/0", 0, "R", "busy0", 100)});
+    ev.push_back({0, 1, "swapper/1", 0, sw("swapper/1", 0, "R", "busy1", 101)});
+    for (long long t = 1'000'000; t + 100 * us < end; t += 4'000'000) {
+        ev.push_back({t, 0, "busy0", 100, "local_timer_entry: vector=236"});
+        ev.push_back({t + 7 * us, 0, "busy0", 100, "local_timer_exit: vector=236"});
+    }
+    for (long long t = 2'000'000; t + 300 * us < end; t += 20'000'000) {
+        ev.push_back({t, 0, "busy0", 100, waking("agent", 69, 0)});
+        ev.push_back({t + 5 * us, 0, "busy0", 100,
+                      "sched_switch: prev_comm=busy0 prev_pid=100 prev_prio=120 prev_state=R ==> next_comm=agent "
+                      "next_pid=69 next_prio=110"});
+        ev.push_back({t + 200 * us, 0, "busy0", 100, "call_function_single_entry: vector=251"});
+        ev.push_back({t + 202 * us, 0, "busy0", 100, "call_function_single_exit: vector=251"});
+    }
+    ev.push_back({1'000'000, 1, "busy1", 101, sw("busy1", 101, "R", "sh", 400)});
+    ev.push_back({1'100'000, 1, "sh", 400, sw("sh", 400, "R", "busy1", 101)});
+    ev.push_back({1'200'000, 1, "busy1", 101, sw("busy1", 101, "R", "sh", 400)});
+    ev.push_back({2'000'000, 1, "app", 400, sw("app", 400, "S", "busy1", 101)});
+    for (long long t = 5'000'000; t + 200 * us < end; t += 10'000'000) {
+        ev.push_back({t, 1, "busy1", 101, waking("app", 400, 1)});
+        ev.push_back({t + 5 * us, 1, "busy1", 101, sw("busy1", 101, "R", "app", 400)});
+        ev.push_back({t + 105 * us, 1, "app", 400, sw("app", 400, "S", "busy1", 101)});
+    }
+    return test::tracefsText(std::move(ev), 2, "d....");
+}
+
 // Every event of a task, over its phases.
 std::vector<nlohmann::json> eventsOf(const nlohmann::json& t) {
     std::vector<nlohmann::json> out;
@@ -156,6 +191,29 @@ private slots:
         QVERIFY(n && n->hasTwin);
         // the capture's three wake-ups, and the twin's wake-up of the new thread at the run's start
         QVERIFY2(n->twin <= n->capture + 1, (std::to_string(n->capture) + " vs " + std::to_string(n->twin)).c_str());
+    }
+
+    // A task whose switch-outs the capture lost (the agent that ships the trace)
+    // slept where it was woken before it ran again, or never ran again: it is
+    // not a task that never slept (a hog at nice -10 that would take a CPU).
+    void lostSwitchOutBeforeAWakingIsASleep() {
+        const test::Fitted f = fitCapture("twin-lost.txt", lostAndExec(200));
+        const nlohmann::json* agent = fittedTask(f.fit, "agent");
+        QVERIFY(agent);
+        QVERIFY2(has(*agent, "schedule_timeout") || has(*agent, "sleep"), agent->dump().c_str());
+        const auto& ev = test::loopEvents(*agent);
+        QVERIFY2(ev.size() >= 2, agent->dump().c_str());
+    }
+
+    // exec() renames a task: what ran under the old name ran once and ended there
+    // (it is not a task that never slept, running to the end of the capture).
+    void execEndsTheOldName() {
+        const test::Fitted f = fitCapture("twin-lost.txt", lostAndExec(200));
+        const nlohmann::json* sh = fittedTask(f.fit, "sh");
+        const nlohmann::json* app = fittedTask(f.fit, "app");
+        QVERIFY(sh && app);
+        QVERIFY2(sh->value("loop", 0) == 1 && sh->contains("phases"), sh->dump().c_str());
+        for (const auto& p : (*sh)["phases"]) QVERIFY2(p.value("loop", 1) == 1, sh->dump().c_str());
     }
 };
 

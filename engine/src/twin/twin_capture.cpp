@@ -166,6 +166,7 @@ Status readTaskStates(const std::string& path, Time offset, std::unordered_map<i
         if (s.prevPid > 0) {
             TaskStats& ts = byPid[s.prevPid];
             ts.prio = s.prevPrio;
+            ts.switchOuts.push_back(t);
             const char st = s.prevState.empty() ? 'R' : s.prevState.front();
             if (st != 'R') ts.sleeps.push_back(t);
             if (st == 'X' || st == 'Z') ts.exited = true;
@@ -173,6 +174,29 @@ Status readTaskStates(const std::string& path, Time offset, std::unordered_map<i
         if (s.nextPid > 0) byPid[s.nextPid].prio = s.nextPrio;
     }
     return okStatus();
+}
+
+// A task's switch-out that the capture lost (the importer ended its run at the
+// next event of another context on that CPU): it went to sleep there if it was
+// woken before it next ran, or if it never ran again; sched_waking is traced
+// only for a task that is not runnable (try_to_wake_up() after
+// ttwu_state_match(), kernel/sched/core.c, 6.12). Otherwise it was preempted.
+void lostSleeps(TaskStats& ts, Time end) {
+    const std::set<Time> traced(ts.switchOuts.begin(), ts.switchOuts.end());
+    bool added = false;
+    for (std::size_t i = 0; i < ts.chunks.size(); ++i) {
+        const Time at = ts.chunks[i].end;
+        if (traced.count(at) || at >= end) continue;
+        const bool last = i + 1 == ts.chunks.size();
+        const Time next = last ? end : ts.chunks[i + 1].start;
+        if (!last && next <= at) continue; // the same run, split
+        const auto w = std::lower_bound(ts.wakings.begin(), ts.wakings.end(), at);
+        if (last || (w != ts.wakings.end() && *w < next)) {
+            ts.sleeps.push_back(at);
+            added = true;
+        }
+    }
+    if (added) std::sort(ts.sleeps.begin(), ts.sleeps.end());
 }
 
 int pidOf(std::string_view entity) {
@@ -327,9 +351,21 @@ Result<CaptureStats> scanCapture(const ImportResult& capture, const std::string&
         if (auto it = byPid.find(ts.pid); it != byPid.end()) {
             ts.prio = it->second.prio;
             ts.sleeps = it->second.sleeps;
+            ts.switchOuts = it->second.switchOuts;
             ts.exited = it->second.exited;
+            lostSleeps(ts, t.endTime());
         }
     }
+    // exec() renames a task (begin_new_exec() -> __set_task_comm(), fs/exec.c,
+    // 6.12): what ran under the old name ended there, as if it had exited
+    std::map<int, std::vector<TaskStats*>> byPidEntities;
+    for (auto& entry : cs.tasks)
+        if (entry.second.pid > 0 && !entry.second.chunks.empty())
+            byPidEntities[entry.second.pid].push_back(&entry.second);
+    for (auto& entry : byPidEntities)
+        for (TaskStats* a : entry.second)
+            for (const TaskStats* b : entry.second)
+                if (a != b && b->chunks.front().start >= a->chunks.back().end) a->exited = true;
     return cs;
 }
 
