@@ -120,6 +120,33 @@ std::string lostAndExec(int ms) {
     return test::tracefsText(std::move(ev), 2, "d....");
 }
 
+// CPU 0: the hog "busy0" and its 4 ms tick. CPU 1 idles but for "rt" (pid
+// 600, SCHED_FIFO 90), woken by its timer interrupt every 1 ms for 100 µs; four
+// times in the 60 wake-ups it overran and its next wake-up came 2.4 ms later
+// (a relative timer restarted from the overrun's end).
+std::string periodicWithOverruns() {
+    std::vector<Ev> ev;
+    const long long us = 1000;
+    ev.push_back({0, 0, "swapper/0", 0, sw("swapper/0", 0, "R", "busy0", 100)});
+    long long t = 500 * us;
+    for (int i = 0; i < 60; ++i, t += (i % 15 == 14 ? 2400 : 1000) * us) {
+        ev.push_back({t, 1, "swapper/1", 0, "local_timer_entry: vector=236"});
+        ev.push_back({t + 2 * us, 1, "swapper/1", 0, "sched_waking: comm=rt pid=600 prio=9 target_cpu=001"});
+        ev.push_back({t + 6 * us, 1, "swapper/1", 0, "local_timer_exit: vector=236"});
+        ev.push_back({t + 8 * us, 1, "swapper/1", 0,
+                      "sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=rt "
+                      "next_pid=600 next_prio=9"});
+        ev.push_back({t + 108 * us, 1, "rt", 600,
+                      "sched_switch: prev_comm=rt prev_pid=600 prev_prio=9 prev_state=S ==> next_comm=swapper/1 "
+                      "next_pid=0 next_prio=120"});
+    }
+    for (long long k = 1'000'000; k < t; k += 4'000'000) {
+        ev.push_back({k, 0, "busy0", 100, "local_timer_entry: vector=236"});
+        ev.push_back({k + 7 * us, 0, "busy0", 100, "local_timer_exit: vector=236"});
+    }
+    return test::tracefsText(std::move(ev), 2, "d....");
+}
+
 // Every event of a task, over its phases.
 std::vector<nlohmann::json> eventsOf(const nlohmann::json& t) {
     std::vector<nlohmann::json> out;
@@ -214,6 +241,18 @@ private slots:
         QVERIFY(sh && app);
         QVERIFY2(sh->value("loop", 0) == 1 && sh->contains("phases"), sh->dump().c_str());
         for (const auto& p : (*sh)["phases"]) QVERIFY2(p.value("loop", 1) == 1, sh->dump().c_str());
+    }
+
+    // A task its timer wakes every 1 ms, with a few overruns that delayed the
+    // next wake-up, is periodic: a timer of that period (the overruns stretch
+    // the spread of its gaps, not its period), not a sleep of the observed gaps.
+    void periodicTimerSurvivesOverruns() {
+        const test::Fitted f = fitCapture("twin-periodic.txt", periodicWithOverruns());
+        const nlohmann::json* rt = fittedTask(f.fit, "rt");
+        QVERIFY(rt);
+        QVERIFY2(has(*rt, "timer") && !has(*rt, "sleep"), rt->dump().c_str());
+        for (const auto& e : eventsOf(*rt))
+            if (e.contains("timer")) QCOMPARE(e["timer"]["period"].get<std::string>(), std::string("1000.0us"));
     }
 };
 

@@ -67,4 +67,24 @@ double meanOf(const std::vector<Time>& v) {
     return s / double(v.size());
 }
 
+// A periodic timer (rt-app's `timer`, cyclictest's clock_nanosleep()): nine
+// gaps in ten between its wake-ups within a tenth of their median. The others
+// are overruns, which skip expiries or restart the timer, and wake-ups the host
+// delayed; they stretch the spread of the gaps, not the period. The period is
+// the mean of the gaps near the median (to the nanosecond, so the twin's
+// timer keeps its phase over the capture).
+bool periodicStarts(const std::vector<Time>& starts, Time& period) {
+    if (starts.size() < 5) return false;
+    std::vector<Time> gaps;
+    for (std::size_t i = 1; i < starts.size(); ++i) gaps.push_back(starts[i] - starts[i - 1]);
+    const Time p0 = quantile(gaps, 0.5);
+    if (p0 <= 0) return false;
+    std::vector<Time> near;
+    for (Time g : gaps)
+        if (10 * std::abs(g - p0) <= p0) near.push_back(g);
+    if (10 * near.size() < 9 * gaps.size()) return false;
+    period = static_cast<Time>(std::llround(meanOf(near)));
+    return period > 0;
+}
+
 } // namespace irqscope::twin

@@ -1,5 +1,5 @@
 // Writing what a capture measured as scenario values: durations with a unit,
-// and costs as the empirical histograms of docs/scenarios.md.
+// costs as the empirical histograms of docs/scenarios.md, and a timer's period.
 #pragma once
 
 #include "irqscope/time.h"
@@ -27,5 +27,9 @@ nlohmann::json shuffleGaps(const std::vector<Time>& gaps);
 
 Time quantile(std::vector<Time> v, double q); // 0 for no sample
 double meanOf(const std::vector<Time>& v);
+
+// Whether wake-ups at `starts` come from a periodic timer (nine gaps in ten
+// within a tenth of the median gap), and its period (the mean of those gaps).
+bool periodicStarts(const std::vector<Time>& starts, Time& period);
 
 } // namespace irqscope::twin

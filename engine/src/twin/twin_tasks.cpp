@@ -89,19 +89,6 @@ Behaviour bursts(const TaskStats& t, Time end) {
     return b;
 }
 
-bool periodic(const std::vector<Time>& starts, Time& period) {
-    if (starts.size() < 5) return false;
-    std::vector<Time> gaps;
-    for (std::size_t i = 1; i < starts.size(); ++i) gaps.push_back(starts[i] - starts[i - 1]);
-    const double m = meanOf(gaps);
-    double var = 0;
-    for (Time g : gaps) var += (double(g) - m) * (double(g) - m);
-    var /= double(gaps.size());
-    if (m <= 0 || std::sqrt(var) / m >= 0.15) return false;
-    period = quantile(gaps, 0.5);
-    return period > 0;
-}
-
 // Who woke a task (sched_waking's context in the capture), for a task that
 // no device line and no twin task wakes.
 struct Wakers {
@@ -377,7 +364,7 @@ nlohmann::json fitTasks(const CaptureStats& cs, const std::set<std::string>& ski
             // the wake-up comes with a tick's TIMER softirq
             ++otherWoken;
             wait = {{"schedule_timeout", empiricalCost(wheelTimeouts(sleeps, tick))}};
-        } else if (periodic(b.starts, period)) {
+        } else if (periodicStarts(b.starts, period)) {
             ++periodicTasks;
             wait = {{"timer", {{"ref", "unique_period"}, {"period", durationText(period)}}}};
         } else {
