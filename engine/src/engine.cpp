@@ -42,7 +42,7 @@ Result<RunResult> run(const Scenario& scenario, const RunOptions& options) {
         if (trace) m.attach(traceRecorder.emplace(*trace, m, true));
         if (trace && options.recordState) {
             r.stateLog.setMemoryBudget(budgetBytes / 4);
-            m.attach(stateRecorder.emplace(r.stateLog, m, &traceRecorder->ring()));
+            m.attach(stateRecorder.emplace(r.stateLog, m));
         }
         if (check::Invariants::compiledIn()) {
             m.attach(checker.emplace(invariants, m));
@@ -67,8 +67,6 @@ Result<RunResult> run(const Scenario& scenario, const RunOptions& options) {
             // do not share data: the recording thread finalizes the trace
             // while a long log's checkpoints are built on another thread.
             std::thread stateLog;
-            // the state log's records come through the trace's ring
-            if (options.recordState) traceRecorder->waitApplied();
             if (options.recordState && r.stateLog.records().size() < 16384) r.stateLog.finalize(r.metrics.simTimeNs);
             else if (options.recordState) stateLog = std::thread([&r] { r.stateLog.finalize(r.metrics.simTimeNs); });
             try {

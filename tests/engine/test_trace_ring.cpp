@@ -5,7 +5,6 @@
 #include "sim_helpers.h"
 #include "trace/trace_ring.h"
 
-#include <algorithm>
 #include <random>
 #include <stdexcept>
 
@@ -133,49 +132,6 @@ private slots:
         t.write(200000, 12);
         QVERIFY(t.direct.droppedSegments() > 0);
         compareTraces(t.direct, t.ringed);
-    }
-    // The state log's records, interleaved with the trace's, reach the log
-    // in the order written (the budget stops it at the same record), and the
-    // log is complete once waitApplied() returns, before the trace is.
-    void stateRecordsInOrder() {
-        for (const std::size_t budget : {std::size_t(0), std::size_t(64) << 10}) {
-            StateLog direct, ringed;
-            direct.setMemoryBudget(budget);
-            ringed.setMemoryBudget(budget);
-            Trace trace;
-            trace.addLane(LaneType::Cpu, "CPU 0", 0);
-            TraceRing ring(trace, true);
-            ring.setStateLog(&ringed);
-            std::mt19937_64 rng(13);
-            Time t = 0, segEnd = 0;
-            for (int i = 0; i < 100000; ++i) {
-                t += static_cast<Time>(rng() % 20);
-                if (rng() % 2) {
-                    const auto subject = static_cast<std::uint16_t>(rng() % 8);
-                    const auto field = static_cast<StateField>(rng() % 5);
-                    const auto value = static_cast<std::uint32_t>(rng() % 1000);
-                    direct.record(t, subject, field, value);
-                    ring.push(TraceOp{t, 0, subject, 0, value, kNoString, TraceOp::Type::State,
-                                      static_cast<std::uint8_t>(field), 0});
-                } else {
-                    ring.push(TraceOp{segEnd, t + 1, 0, TraceOp::kNoLane, kNoString, kNoString, TraceOp::Type::Segment,
-                                      1, 0});
-                    segEnd = t + 1;
-                }
-            }
-            ring.waitApplied();
-            QCOMPARE(ringed.records().size(), direct.records().size());
-            QVERIFY(std::equal(direct.records().begin(), direct.records().end(), ringed.records().begin(),
-                               [](const StateRecord& a, const StateRecord& b) {
-                                   return a.t == b.t && a.subject == b.subject && a.field == b.field &&
-                                          a.value == b.value;
-                               }));
-            QCOMPARE(ringed.truncated(), direct.truncated());
-            QCOMPARE(ringed.recordedUntil(), direct.recordedUntil());
-            QCOMPARE(ringed.truncated(), budget != 0);
-            ring.wait();
-            QVERIFY(trace.segmentCount() > 0);
-        }
     }
     // A ring given nothing still finalizes, and one destroyed without wait() joins its thread.
     void emptyAndUnwaited() {

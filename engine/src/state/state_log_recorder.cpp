@@ -4,10 +4,9 @@
 
 namespace irqscope {
 
-StateLogRecorder::StateLogRecorder(StateLog& log, const kern::Machine& m, TraceRing* ring)
-    : log_(log), m_(m), ring_(ring), cpus_(static_cast<std::size_t>(m.cpuCount())) {
+StateLogRecorder::StateLogRecorder(StateLog& log, const kern::Machine& m)
+    : log_(log), m_(m), cpus_(static_cast<std::size_t>(m.cpuCount())) {
     log_.setCpuCount(m.cpuCount());
-    if (ring_) ring_->setStateLog(&log_);
     for (int i = 0; i < m.cpuCount(); ++i) cpuSettled(m.cpu(i));
 }
 
@@ -18,26 +17,26 @@ void StateLogRecorder::cpuSettled(const kern::Cpu& c) {
     const bool off = c.stack.size() == 1 && c.curr->isIdle ? false : !m_.exec().irqsEnabled(c);
     if (off != l.irqsOff) {
         l.irqsOff = off;
-        record(t, subject, StateField::IrqsOff, off ? 1 : 0);
+        log_.record(t, subject, StateField::IrqsOff, off ? 1 : 0);
     }
     const auto resched = static_cast<std::uint8_t>((c.needResched ? 1 : 0) | (c.needReschedLazy ? 2 : 0));
     if (resched != l.needResched) {
         l.needResched = resched;
-        record(t, subject, StateField::NeedResched, resched);
+        log_.record(t, subject, StateField::NeedResched, resched);
     }
     const std::uint32_t pending = m_.softirq().pending(c.id);
     if (pending != l.softirqPending) {
         l.softirqPending = pending;
-        record(t, subject, StateField::SoftirqPending, pending);
+        log_.record(t, subject, StateField::SoftirqPending, pending);
     }
     const int prio = m_.gic().activePriorities(c.id);
     if (prio != l.priorities) {
         l.priorities = prio;
-        record(t, subject, StateField::RunningPriority, static_cast<std::uint32_t>(prio));
+        log_.record(t, subject, StateField::RunningPriority, static_cast<std::uint32_t>(prio));
     }
     if (c.curr->nameId != l.running) {
         l.running = c.curr->nameId;
-        record(t, subject, StateField::Running, c.curr->nameId);
+        log_.record(t, subject, StateField::Running, c.curr->nameId);
     }
 }
 
@@ -49,12 +48,12 @@ void StateLogRecorder::lineChanged(const hw::IrqLine& l) {
                                                 (l.enabled ? 0 : kLineMasked));
     if (bits == logged.bits) return;
     logged.bits = bits;
-    record(m_.now(), static_cast<std::uint16_t>(logged.subject), StateField::LineState, bits);
+    log_.record(m_.now(), static_cast<std::uint16_t>(logged.subject), StateField::LineState, bits);
 }
 
 void StateLogRecorder::runqueueChanged(const kern::Cpu& c, const kern::Task& t, bool added) {
-    record(m_.now(), static_cast<std::uint16_t>(c.id), added ? StateField::RunqueueAdd : StateField::RunqueueRemove,
-           t.nameId);
+    log_.record(m_.now(), static_cast<std::uint16_t>(c.id),
+                added ? StateField::RunqueueAdd : StateField::RunqueueRemove, t.nameId);
 }
 
 void StateLogRecorder::poolChanged(const kern::WorkerPool& p) {
@@ -70,8 +69,8 @@ void StateLogRecorder::poolChanged(const kern::WorkerPool& p) {
     for (std::size_t i = 0; i < 4; ++i)
         if (now4[i] != logged.values[i]) {
             logged.values[i] = now4[i];
-            record(m_.now(), static_cast<std::uint16_t>(logged.subject), fields[i],
-                   static_cast<std::uint32_t>(now4[i]));
+            log_.record(m_.now(), static_cast<std::uint16_t>(logged.subject), fields[i],
+                        static_cast<std::uint32_t>(now4[i]));
         }
 }
 

@@ -7,15 +7,10 @@
 // (coroutines resume there) or kicks the CPU (wake-ups set need_resched and
 // kick), and simulated time only passes during work, so the sampled state is
 // exact at every instant that has a duration.
-//
-// Sampling needs the machine and stays on the simulation thread; with a
-// trace ring (trace/trace_ring.h) each record is one store into it and the
-// recording thread appends it to the log, in the same order.
 #pragma once
 
 #include "irqscope/state_log.h"
 #include "kernel/observer.h"
-#include "trace/trace_ring.h"
 
 #include <array>
 #include <vector>
@@ -29,9 +24,7 @@ namespace irqscope {
 class StateLogRecorder final : public kern::MachineObserver {
 public:
     // Records every CPU's state at the start (idle CPUs may never settle).
-    // ring: where the records go on their way to the log (nullptr: written
-    // directly); the ring's recording thread must outlive the recording.
-    StateLogRecorder(StateLog& log, const kern::Machine& m, TraceRing* ring = nullptr);
+    StateLogRecorder(StateLog& log, const kern::Machine& m);
 
     void cpuSettled(const kern::Cpu& c) override;
     void lineChanged(const hw::IrqLine& l) override;
@@ -55,17 +48,8 @@ private:
         std::array<int, 4> values{}; // pending, busy, idle, workers
     };
 
-    void record(Time t, std::uint16_t subject, StateField field, std::uint32_t value) {
-        if (!ring_) return log_.record(t, subject, field, value);
-        const TraceOp op{t, 0, subject, 0, value, kNoString, TraceOp::Type::State, static_cast<std::uint8_t>(field), 0};
-        if (ring_->full()) [[unlikely]]
-            return ring_->push(op);
-        ring_->put(op);
-    }
-
     StateLog& log_;
     const kern::Machine& m_;
-    TraceRing* ring_;
     std::vector<CpuLogged> cpus_;
     std::vector<LineLogged> lines_; // index: IrqLine::index
     std::vector<PoolLogged> pools_; // index: WorkerPool::index

@@ -43,11 +43,6 @@ public:
     // Waits until the trace holds every record (and is finalized, if asked);
     // rethrows what the recording thread threw (out of memory).
     void wait() { ring_.wait(); }
-    // The ring the state log's records may share (state_log_recorder.h).
-    TraceRing& ring() { return ring_; }
-    // After finished(): waits until every record is applied (the state log
-    // written through the ring is complete; the trace may still finalize).
-    void waitApplied() { ring_.waitApplied(); }
 
 private:
     struct OpenLine {

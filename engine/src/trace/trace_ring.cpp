@@ -55,12 +55,6 @@ void TraceRing::close() {
     ready_.notify_one();
 }
 
-void TraceRing::waitApplied() {
-    close();
-    std::unique_lock lock(mu_);
-    appliedCv_.wait(lock, [this] { return applied_; });
-}
-
 void TraceRing::wait() {
     close();
     if (thread_.joinable()) thread_.join();
@@ -90,11 +84,6 @@ void TraceRing::consume() {
         }
         freed_.notify_one();
     }
-    {
-        std::lock_guard lock(mu_);
-        applied_ = true;
-    }
-    appliedCv_.notify_all();
     if (!error_ && finalizeAtEnd_) try {
             trace_.finalize();
         } catch (...) {
@@ -126,10 +115,6 @@ void TraceRing::apply(const TraceOp* b, const TraceOp* e) {
             trace_.addLane(static_cast<LaneType>(op->kind), std::move(name), static_cast<int>(op->a));
             break;
         }
-        case TraceOp::Type::State:
-            stateLog_->record(op->a, static_cast<std::uint16_t>(op->lane), static_cast<StateField>(op->kind),
-                              op->entity);
-            break;
         }
 }
 

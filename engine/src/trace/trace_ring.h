@@ -6,17 +6,11 @@
 // the simulation thread would have made, so the trace (what its memory budget
 // drops included) does not depend on the threads' timing.
 //
-// The machine-state log's records (state/state_log_recorder.h) take the same
-// way when a ring is given: the simulation thread samples the machine, the
-// recording thread appends to the log (its growth and first-touch page
-// faults), in the order the samples were taken.
-//
 // A record costs the simulation thread one 40-byte store; a chunk handed over
 // costs one lock. Chunks are reused, and at most kMaxChunks exist: a recording
 // thread that falls behind makes the simulation wait, it never grows memory.
 #pragma once
 
-#include "irqscope/state_log.h"
 #include "irqscope/trace.h"
 
 #include <condition_variable>
@@ -32,16 +26,16 @@
 namespace irqscope {
 
 struct TraceOp {
-    enum class Type : std::uint8_t { Segment, Instant, Flow, Lane, State };
+    enum class Type : std::uint8_t { Segment, Instant, Flow, Lane };
     static constexpr std::uint32_t kNoLane = ~0u;
-    Time a = 0;                  // segment start, instant time, flow source time; lane: its CPU; state: time
+    Time a = 0;                  // segment start, instant time, flow source time; lane: its CPU
     Time b = 0;                  // segment end, flow destination time
-    std::uint32_t lane = 0;      // segment and instant lane, flow source lane; lane: the name's index; state: subject
+    std::uint32_t lane = 0;      // segment and instant lane, flow source lane; lane: the name's index
     std::uint32_t lane2 = 0;     // segment: a task lane that shows it too (or kNoLane), flow: destination lane
-    StringId entity = kNoString; // segment, instant; state: the value
+    StringId entity = kNoString; // segment, instant
     StringId detail = kNoString; // segment, instant
     Type type = Type::Segment;
-    std::uint8_t kind = 0; // ContextKind, InstantKind, FlowKind, LaneType or StateField
+    std::uint8_t kind = 0; // ContextKind, InstantKind, FlowKind or LaneType
     std::uint8_t depth = 0;
 };
 static_assert(sizeof(TraceOp) <= 40);
@@ -65,16 +59,11 @@ public:
     // saving registers for one.
     bool full() const { return at_ == end_; }
     void put(const TraceOp& op) { *at_++ = op; }
-    // Where State records go; set before the first one is pushed.
-    void setStateLog(StateLog* log) { stateLog_ = log; }
     // A lane's name, kept until its Lane record is applied; the index goes in
     // the record (names are rare: one per task and line lane).
     std::uint32_t addName(std::string name);
     // No more records: the last chunk goes to the recording thread.
     void close();
-    // close(), then waits until every record is applied (the trace may
-    // still be finalizing): the state log is complete.
-    void waitApplied();
     // close(), then waits until every record is applied (and the trace
     // finalized, if asked); rethrows what the recording thread threw.
     void wait();
@@ -91,7 +80,6 @@ private:
 
     Trace& trace_;
     const bool finalizeAtEnd_;
-    StateLog* stateLog_ = nullptr; // written before the first State record is handed over
     // simulation thread only
     TraceOp* at_ = nullptr;
     TraceOp* end_ = nullptr;
@@ -104,8 +92,6 @@ private:
     std::vector<Chunk> free_;
     std::size_t chunks_ = 0; // allocated
     bool done_ = false;      // the last chunk is in full_
-    bool applied_ = false;   // the last chunk is applied
-    std::condition_variable appliedCv_;
     std::deque<std::string> names_;
     // recording thread until joined
     std::exception_ptr error_;
