@@ -3,7 +3,7 @@
 // target: faster than real time), and with metrics only (metrics/NAME, what
 // `irqscope-cli run` and sweeps ask for), so the cost of recording is the
 // difference of the two; and every run a lesson makes (lesson/FILE-stepN, full
-// trace, the lesson's own duration).
+// trace, the lesson's own duration; lesson-metrics/FILE-stepN, metrics only).
 #include "bench_tiny.h"
 
 #include "irqscope/engine.h"
@@ -48,7 +48,7 @@ void BM_Scenario(benchmark::State& state, Scenario scenario, bool record, bool o
     std::uint64_t events = 0;
     std::size_t segments = 0;
     Trace::MemoryUse mem;
-    double simSeconds = 0;
+    double simSeconds = 0, wallSeconds = 0;
     for (auto _ : state) {
         auto r = run(*s, o);
         if (!r) {
@@ -59,10 +59,13 @@ void BM_Scenario(benchmark::State& state, Scenario scenario, bool record, bool o
         segments = r->trace.segmentCount();
         mem = r->trace.memoryUse();
         simSeconds += double(r->metrics.simTimeNs) / 1e9;
+        wallSeconds += r->metrics.wallTimeS;
     }
     state.counters["events/s"] = benchmark::Counter(double(events), benchmark::Counter::kIsRate);
     state.counters["sim_s/wall_s"] = benchmark::Counter(simSeconds, benchmark::Counter::kIsRate);
     state.counters["segments"] = double(segments);
+    // the run's own wall time as its metrics report it (wall_time_s), per run
+    state.counters["wall_time_s"] = wallSeconds / double(std::max<benchmark::IterationCount>(state.iterations(), 1));
     // Trace memory per recorded segment: all of it, and the segment columns
     // with their level-of-detail index alone.
     const double n = segments ? double(segments) : 1.0;
@@ -94,8 +97,11 @@ void registerLessons() {
                 if (auto p = loadPreset(sc["preset"].get<std::string>())) current = *p;
             if (sc.contains("set"))
                 for (const auto& [key, value] : sc["set"].items()) (void)current.setJson(key, value);
-            const std::string name = "lesson/" + path.stem().string() + "-step" + std::to_string(stepNo);
-            benchmark::RegisterBenchmark(name.c_str(), BM_Scenario, current, true, true)->Unit(benchmark::kMillisecond);
+            const std::string name = path.stem().string() + "-step" + std::to_string(stepNo);
+            benchmark::RegisterBenchmark(("lesson/" + name).c_str(), BM_Scenario, current, true, true)
+                ->Unit(benchmark::kMillisecond);
+            benchmark::RegisterBenchmark(("lesson-metrics/" + name).c_str(), BM_Scenario, current, false, true)
+                ->Unit(benchmark::kMillisecond);
         }
     }
 }

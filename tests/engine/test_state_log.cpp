@@ -223,6 +223,27 @@ private slots:
         QVERIFY(!bare.cpus.empty() && !bare.cpus[0].stack.empty());
     }
 
+    // The records' block grows past its first capacity, is trimmed to its
+    // size by finalize() and moves with the log (the source left empty).
+    void recordsGrowTrimAndMove() {
+        StateLog log;
+        log.setCpuCount(1);
+        const std::uint32_t n = 50000; // several growths of the first 8192
+        for (std::uint32_t i = 0; i < n; ++i) log.record(Time(i), 0, StateField::SoftirqPending, i);
+        log.finalize(Time(n));
+        QCOMPARE(log.records().size(), std::size_t(n));
+        for (std::uint32_t i = 0; i < n; i += 997) QCOMPARE(log.records()[i].value, i);
+        const std::size_t bytes = log.memoryBytes();
+        QVERIFY(bytes >= n * sizeof(StateRecord) && bytes < n * sizeof(StateRecord) + (64u << 10));
+        StateLog moved(std::move(log));
+        QCOMPARE(moved.records().size(), std::size_t(n));
+        QCOMPARE(moved.records().back().value, n - 1);
+        QCOMPARE(log.records().size(), std::size_t(0)); // NOLINT(bugprone-use-after-move): the moved-from state
+        log = std::move(moved);
+        QCOMPARE(log.records().size(), std::size_t(n));
+        QCOMPARE(stateAt(Trace{}, log, Time(n / 2)).recorded, true);
+    }
+
     void checkpointedQueriesMatchTheTrace() {
         auto s = loadPreset("basics");
         QVERIFY(bool(s));

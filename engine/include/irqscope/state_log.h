@@ -18,8 +18,12 @@
 #include "irqscope/trace.h"
 
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
+#include <memory>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace irqscope {
@@ -117,12 +121,14 @@ public:
     void setMemoryBudget(std::size_t bytes) { budgetBytes_ = bytes; }
     void record(Time t, std::uint16_t subject, StateField field, std::uint32_t value) {
         if (stopped_) return;
-        if (budgetBytes_ && (records_.size() + 1) * sizeof(StateRecord) > budgetBytes_) {
+        if (budgetBytes_ && (records_.size + 1) * sizeof(StateRecord) > budgetBytes_) {
             stopped_ = true;
             recordedUntil_ = t;
             return;
         }
-        records_.push_back(StateRecord{t, subject, field, 0, value});
+        if (records_.size == records_.capacity) [[unlikely]]
+            records_.grow();
+        records_.data.get()[records_.size++] = StateRecord{t, subject, field, 0, value};
     }
     // Build the checkpoints; call once when the run is over (end = its end time).
     void finalize(Time end);
@@ -131,7 +137,7 @@ public:
     bool empty() const { return !active_; }
     bool active() const { return active_; }
     int cpuCount() const { return cpus_; }
-    const std::vector<StateRecord>& records() const { return records_; }
+    std::span<const StateRecord> records() const { return {records_.data.get(), records_.size}; }
     const std::vector<StateLineInfo>& lines() const { return lines_; }
     const std::vector<StatePoolInfo>& pools() const { return pools_; }
     // Exact up to this time (the end of the run unless the budget stopped it).
@@ -144,7 +150,28 @@ public:
 private:
     friend MachineState stateAt(const Trace&, const StateLog&, Time);
     struct Checkpoint;
-    std::vector<StateRecord> records_;
+    // The records in one realloc'ed block: a large block grows by moving its
+    // pages (mremap, with glibc) rather than by copying them into new ones,
+    // and finalize() trims it the same way, so a long log is touched once.
+    struct Records {
+        struct Free {
+            void operator()(StateRecord* p) const { std::free(p); }
+        };
+        std::unique_ptr<StateRecord, Free> data;
+        std::size_t size = 0, capacity = 0;
+        Records() = default;
+        Records(Records&& o) noexcept
+            : data(std::move(o.data)), size(std::exchange(o.size, 0)), capacity(std::exchange(o.capacity, 0)) {}
+        Records& operator=(Records&& o) noexcept {
+            data = std::move(o.data);
+            size = std::exchange(o.size, 0);
+            capacity = std::exchange(o.capacity, 0);
+            return *this;
+        }
+        void grow();                          // twice the capacity
+        void resize(std::size_t newCapacity); // at least size
+    };
+    Records records_;
     std::vector<StateLineInfo> lines_;
     std::vector<StatePoolInfo> pools_;
     std::vector<Checkpoint> checkpoints_;

@@ -5,6 +5,8 @@
 #include "irqscope/state_log.h"
 
 #include <algorithm>
+#include <new>
+#include <type_traits>
 
 namespace irqscope {
 
@@ -66,6 +68,27 @@ StateLog::StateLog(StateLog&&) noexcept = default;
 StateLog& StateLog::operator=(StateLog&&) noexcept = default;
 StateLog::~StateLog() = default;
 
+static_assert(std::is_trivially_copyable_v<StateRecord>);
+
+void StateLog::Records::grow() {
+    resize(std::max<std::size_t>(capacity * 2, 8192));
+}
+
+void StateLog::Records::resize(std::size_t newCapacity) {
+    if (newCapacity == capacity) return;
+    if (newCapacity == 0) {
+        data.reset();
+        capacity = 0;
+        return;
+    }
+    // StateRecord is trivially copyable: realloc may move it bytewise
+    void* p = std::realloc(data.get(), newCapacity * sizeof(StateRecord));
+    if (!p) throw std::bad_alloc();
+    (void)data.release();
+    data.reset(static_cast<StateRecord*>(p));
+    capacity = newCapacity;
+}
+
 std::uint16_t StateLog::addLine(StateLineInfo info) {
     lines_.push_back(std::move(info));
     return static_cast<std::uint16_t>(lines_.size() - 1);
@@ -78,19 +101,20 @@ std::uint16_t StateLog::addPool(StatePoolInfo info) {
 
 void StateLog::finalize(Time end) {
     active_ = true;
-    records_.shrink_to_fit();
+    records_.resize(records_.size);
     if (!stopped_) recordedUntil_ = end;
     checkpoints_.clear();
     Replay r(static_cast<std::size_t>(cpus_), lines_.size(), pools_.size());
     checkpoints_.push_back(Checkpoint{0, r});
-    for (std::size_t i = 0; i < records_.size(); ++i) {
-        r.apply(records_[i]);
+    const auto recs = records();
+    for (std::size_t i = 0; i < recs.size(); ++i) {
+        r.apply(recs[i]);
         if ((i + 1) % kCheckpointEvery == 0) checkpoints_.push_back(Checkpoint{i + 1, r});
     }
 }
 
 std::size_t StateLog::memoryBytes() const {
-    std::size_t bytes = records_.capacity() * sizeof(StateRecord);
+    std::size_t bytes = records_.capacity * sizeof(StateRecord);
     for (const auto& c : checkpoints_) {
         bytes += sizeof(Checkpoint) + c.state.lines.size() * 4 + c.state.pools.size() * sizeof(PoolReplay);
         for (const auto& cpu : c.state.cpus) bytes += sizeof(CpuReplay) + cpu.runnable.size() * sizeof(StringId);
@@ -141,7 +165,7 @@ MachineState stateAt(const Trace& trace, const StateLog& log, Time t) {
         linesFromTrace(trace, t, m.lines);
         return m;
     }
-    const auto& recs = log.records_;
+    const auto recs = log.records();
     const std::size_t end = static_cast<std::size_t>(
         std::upper_bound(recs.begin(), recs.end(), t, [](Time v, const StateRecord& r) { return v < r.t; }) -
         recs.begin());
