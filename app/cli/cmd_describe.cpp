@@ -12,9 +12,13 @@
 namespace irqscope::cli {
 
 namespace {
+bool isDuration(const ParamSpec& p) {
+    return p.type == ParamType::Duration || p.type == ParamType::Distribution;
+}
+
 // For a person durations read "200.00 ms"; for a script they stay nanoseconds.
 std::string valueText(const ParamSpec& p, const nlohmann::json& v, bool human) {
-    if (human && p.type == ParamType::Duration && v.is_number_integer()) return formatDuration(v.get<Time>());
+    if (human && isDuration(p) && v.is_number_integer()) return formatDuration(v.get<Time>());
     if (v.is_string()) return v.get<std::string>();
     return v.dump();
 }
@@ -27,12 +31,11 @@ std::string rangeText(const ParamSpec& p, bool human) {
     }
     if (p.type == ParamType::Bool) return "true|false";
     if (!p.hasRange) return "";
-    if (p.type == ParamType::Duration && human)
+    if (isDuration(p) && human)
         return formatDuration(static_cast<Time>(p.min)) + ".." + formatDuration(static_cast<Time>(p.max));
     auto num = [&](double v) {
         char b[32];
-        if (p.type == ParamType::Int || p.type == ParamType::Duration)
-            std::snprintf(b, sizeof b, "%lld", static_cast<long long>(v));
+        if (p.type == ParamType::Int || isDuration(p)) std::snprintf(b, sizeof b, "%lld", static_cast<long long>(v));
         else std::snprintf(b, sizeof b, "%.15g", v);
         return std::string(b);
     };

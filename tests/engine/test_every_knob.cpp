@@ -185,6 +185,8 @@ const std::vector<Special> kSpecial = {
       {"load.hog_dl_runtime_ns", "2ms"}}, "5ms", "", "deadline hogs are replenished each period"},
     {"probe.priority", "", {{"probe.enabled", "true"}, {"load.hogs", "2"}, {"load.hog_policy", "fifo"}}, "", "",
      "a FIFO priority matters against another FIFO task: the FIFO 1 hogs"},
+    {"cost.irq_exit_ns", "basics", {}, R"({"empirical": [["250ns", 99], ["20us", 1]]})", "",
+     "a distribution is drawn at each exit: one exit in a hundred stalls 20 us (a VM's host stall)"},
 };
 // clang-format on
 
@@ -248,6 +250,9 @@ std::string valueText(const ParamSpec& p, const Scenario& s) {
         return buf;
     }
     case ParamType::Duration: return durationText(static_cast<double>(s.getDuration(p.path)));
+    case ParamType::Distribution:
+        if (const json d = s.getDistribution(p.path); !d.is_null()) return d.dump();
+        return durationText(static_cast<double>(s.getDuration(p.path)));
     case ParamType::Enum:
     case ParamType::String: return s.getString(p.path);
     }
@@ -267,6 +272,12 @@ std::vector<std::string> altValues(const ParamSpec& p, const Scenario& base, con
         return out;
     }
     case ParamType::String: return {}; // no rule: the row fails, naming the knob
+    case ParamType::Distribution: {
+        // the same mean drawn from a wide spread: what moves is the draw itself
+        const Time mean = std::max<Time>(base.getDuration(p.path), 1000);
+        return {
+            json{{"empirical", {{durationText(0.5 * double(mean)), 9}, {durationText(5.5 * double(mean)), 1}}}}.dump()};
+    }
     case ParamType::Int:
     case ParamType::Double:
     case ParamType::Duration: {

@@ -119,6 +119,12 @@ json paramSchema(const ParamSpec& p) {
         s["anyOf"] = {n, {{"$ref", "#/$defs/durationString"}}};
         break;
     }
+    case ParamType::Distribution: { // a duration in range, or a distribution as parts write costs
+        json n = {{"type", "number"}};
+        if (p.hasRange) n["minimum"] = p.min, n["maximum"] = p.max;
+        s["anyOf"] = {n, {{"$ref", "#/$defs/cost"}}};
+        break;
+    }
     }
     if (p.hasRange && (p.type == ParamType::Int || p.type == ParamType::Double)) {
         s["minimum"] = p.min;

@@ -36,15 +36,20 @@ const nlohmann::json* lookup(const nlohmann::json& tree, const std::string& path
     return j;
 }
 
+bool isDuration(const ParamSpec& p) {
+    return p.type == ParamType::Duration || p.type == ParamType::Distribution;
+}
+
+// A distribution (ParamType::Distribution) shows as its JSON, which the field reads back.
 QString valueText(const ParamSpec& p, const nlohmann::json& v) {
-    if (p.type == ParamType::Duration && v.is_number_integer()) return durationText(v.get<Time>());
+    if (isDuration(p) && v.is_number_integer()) return durationText(v.get<Time>());
     if (v.is_string()) return QString::fromStdString(v.get<std::string>());
     return QString::fromStdString(v.dump());
 }
 
 QString rangeText(const ParamSpec& p) {
     if (!p.hasRange) return {};
-    if (p.type == ParamType::Duration) return KnobPanel::tr("%1 … %2").arg(formatTime(p.min), formatTime(p.max));
+    if (isDuration(p)) return KnobPanel::tr("%1 … %2").arg(formatTime(p.min), formatTime(p.max));
     const QString unit = QString::fromStdString(p.unit);
     return KnobPanel::tr("%1 … %2 %3")
         .arg(QString::number(p.min, 'g', 10), QString::number(p.max, 'g', 10), unit)
@@ -168,7 +173,7 @@ KnobPanel::KnobPanel(QWidget* parent) : QWidget(parent) {
             m.exec(ed->mapToGlobal(pos));
         });
         line->addWidget(f.editor, 1);
-        const QString unit = p.type == ParamType::Duration ? QString() : QString::fromStdString(p.unit);
+        const QString unit = isDuration(p) ? QString() : QString::fromStdString(p.unit);
         if (!unit.isEmpty()) {
             f.unit = new QLabel(unit, f.row);
             line->addWidget(f.unit);

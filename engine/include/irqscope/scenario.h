@@ -28,7 +28,10 @@ struct Import;
 
 namespace irqscope {
 
-enum class ParamType : std::uint8_t { Bool, Int, Double, Enum, String, Duration };
+// Distribution: a duration, or a distribution of durations in the parts'
+// syntax ({"empirical": [[v, w], ...]}, lognormal, ...: docs/scenarios.md),
+// drawn at each use. Its range bounds the plain duration and the mean.
+enum class ParamType : std::uint8_t { Bool, Int, Double, Enum, String, Duration, Distribution };
 const char* paramTypeId(ParamType t);
 
 struct ParamSpec {
@@ -102,7 +105,10 @@ public:
     std::int64_t getInt(std::string_view path) const;
     double getDouble(std::string_view path) const;
     std::string getString(std::string_view path) const; // String and Enum
-    Time getDuration(std::string_view path) const;
+    Time getDuration(std::string_view path) const;      // a Distribution parameter: its mean
+    // A Distribution parameter given as a distribution: its JSON as written;
+    // null when it is a plain duration (then nothing is drawn).
+    nlohmann::json getDistribution(std::string_view path) const;
     bool isUserSet(std::string_view path) const;
     // The switch that turns `path`'s device off ("net.enabled" for
     // "net.rate_hz") when that switch is false here, else "": setting such a

@@ -6,6 +6,11 @@
 #include "irqscope/time.h"
 
 #include <cstdint>
+#include <memory>
+
+namespace irqscope::parts {
+struct Distribution;
+}
 
 namespace irqscope::kern {
 
@@ -21,6 +26,9 @@ struct Costs {
         loadBalance;
     // interrupt controller
     Time iar, eoir, dir, distWrite, rwpWait;
+    // cost.irq_exit_ns given as a distribution (irqExit is then its mean):
+    // drawn at each exit (Machine::draws(), kernel/cost_draw.h); null: irqExit.
+    std::shared_ptr<const parts::Distribution> irqExitDraw;
 };
 
 struct Config {

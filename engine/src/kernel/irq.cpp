@@ -110,7 +110,7 @@ Proc<void> GenIrq::entry(Kctx& c) {
     hw::IrqLine* line = gic.signalled(k.id);
     if (!line) {
         // spurious (1023): nothing left to acknowledge
-        co_await c.work(cost.irqExit);
+        co_await c.work(m_.draws().irqExit.next());
         co_return;
     }
     gic.acknowledge(k.id, *line);
@@ -133,7 +133,7 @@ Proc<void> GenIrq::entry(Kctx& c) {
         gic.deactivate(*line);
         lineChanged(*line);
     }
-    co_await c.work(cost.irqExit);
+    co_await c.work(m_.draws().irqExit.next());
 }
 
 Proc<void> GenIrq::handlePercpu(Kctx& c, IrqDesc& d) {

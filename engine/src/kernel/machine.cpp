@@ -22,8 +22,10 @@ std::vector<std::unique_ptr<Cpu>> makeCpus(const Config& cfg) {
 } // namespace
 
 Machine::Machine(const Config& cfg, std::uint64_t seed, StringTable* names)
-    : cfg_(cfg), seed_(seed), names_(names), gic_(cfg.cpus), cpus_(makeCpus(cfg)), exec_(*this), accounting_(*this),
-      sched_(*this), irq_(*this), softirq_(*this), tasklets_(*this), timers_(*this), watchdogs_(*this), wq_(*this) {
+    : cfg_(cfg),
+      seed_(seed), draws_{DrawnCost(cfg_.cost.irqExit, cfg_.cost.irqExitDraw.get(), rng("cost.irq_exit_ns"))},
+      names_(names), gic_(cfg.cpus), cpus_(makeCpus(cfg)), exec_(*this), accounting_(*this), sched_(*this), irq_(*this),
+      softirq_(*this), tasklets_(*this), timers_(*this), watchdogs_(*this), wq_(*this) {
     observers_.setFlowLatency(&flowLatency_);
     // Each CPU's kthreads and per-CPU interrupts, in the kernel's order.
     for (int i = 0; i < cfg_.cpus; ++i) {

@@ -18,6 +18,7 @@
 #include "hw/gic.h"
 #include "kernel/accounting.h"
 #include "kernel/config.h"
+#include "kernel/cost_draw.h"
 #include "kernel/exec.h"
 #include "kernel/irq.h"
 #include "kernel/observer.h"
@@ -64,6 +65,8 @@ public:
     CpuMask oneCpu(int cpu) const;
     StringId intern(std::string_view s) { return names_ ? names_->intern(s) : kNoString; }
     sim::Rng rng(std::string_view stream) const { return sim::Rng(seed_, stream); }
+    // Costs drawn at each use (a distribution in the scenario), each from its own stream.
+    CostDraws& draws() { return draws_; }
     Recorder& rec() { return rec_; }
 
     // ---- the mechanisms ----
@@ -122,6 +125,7 @@ public:
 private:
     Config cfg_;
     std::uint64_t seed_;
+    CostDraws draws_;
     StringTable* names_;
     sim::EventQueue q_;
     hw::Gic gic_;

@@ -1,6 +1,8 @@
 // Reading the kernel's configuration out of a scenario, once, before a run.
 #include "scenario/kernel_config.h"
 
+#include "parts/distribution.h"
+
 namespace irqscope {
 
 kern::Config kernelConfig(const Scenario& s) {
@@ -65,7 +67,10 @@ kern::Config kernelConfig(const Scenario& s) {
     c.rwpPollEveryWrite = s.getString("gic.rwp_poll") == "every-write";
     Costs& k = c.cost;
     k.irqEntry = s.getDuration("cost.irq_entry_ns");
-    k.irqExit = s.getDuration("cost.irq_exit_ns");
+    k.irqExit = s.getDuration("cost.irq_exit_ns"); // a distribution's mean
+    if (const auto d = s.getDistribution("cost.irq_exit_ns"); !d.is_null())
+        if (auto read = parts::readDistribution(d, s.source(), "cost.irq_exit_ns")) // checked when it was set
+            k.irqExitDraw = std::make_shared<const parts::Distribution>(std::move(*read));
     k.flowHandler = s.getDuration("cost.flow_handler_ns");
     k.softirqLoop = s.getDuration("cost.softirq_loop_ns");
     k.softirqRaise = s.getDuration("cost.softirq_raise_ns");

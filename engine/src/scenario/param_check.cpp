@@ -3,6 +3,8 @@
 // a misspelt name).
 #include "param_check.h"
 
+#include "parts/distribution.h"
+
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -48,10 +50,10 @@ std::string describeJson(const json& v) {
 
 std::string rangeText(const ParamSpec& p) {
     std::ostringstream o;
-    if (p.type == ParamType::Duration)
+    if (p.type == ParamType::Duration || p.type == ParamType::Distribution)
         o << formatDuration(static_cast<Time>(p.min)) << " to " << formatDuration(static_cast<Time>(p.max));
     else o << p.min << " to " << p.max;
-    if (!p.unit.empty() && p.type != ParamType::Duration) o << " " << p.unit;
+    if (!p.unit.empty() && p.type != ParamType::Duration && p.type != ParamType::Distribution) o << " " << p.unit;
     return o.str();
 }
 
@@ -62,6 +64,13 @@ static std::string choicesText(const ParamSpec& p) {
         s += "'" + p.choices[i] + "'";
     }
     return s;
+}
+
+// A Distribution parameter's plain value is checked as the duration it is.
+static ParamSpec asDuration(const ParamSpec& p) {
+    ParamSpec d = p;
+    d.type = ParamType::Duration;
+    return d;
 }
 
 // Checks one value against its spec and returns it normalised (durations to ns).
@@ -85,6 +94,18 @@ Result<json> checkValue(const ParamSpec& p, const json& v, const std::string& fi
         if (!std::isfinite(d) || d < p.min || d > p.max)
             return fail("expected " + rangeText(p) + ", found " + describeJson(v));
         return json(d);
+    }
+    case ParamType::Distribution: {
+        if (!v.is_object()) return checkValue(asDuration(p), v, file);
+        auto d = parts::readDistribution(v, file, p.path);
+        if (!d) return d.error();
+        const Time mean = d->mean();
+        if (double(mean) < p.min || double(mean) > p.max)
+            return fail("expected a distribution whose mean is from " + rangeText(p) + ", found a mean of " +
+                        formatDuration(mean));
+        // {"fixed": d} is the duration d: nothing to draw
+        if (d->kind == parts::Distribution::Kind::Fixed) return json(d->a);
+        return v;
     }
     case ParamType::Duration: {
         std::optional<Time> ns;

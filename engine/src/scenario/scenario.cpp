@@ -6,6 +6,7 @@
 #include "json_keys.h"
 #include "param_check.h"
 #include "part_knobs.h"
+#include "parts/distribution.h"
 #include "parts/parts.h"
 #include "parts/rtapp_import.h"
 #include "rtapp_ref.h"
@@ -200,6 +201,19 @@ Status Scenario::setOne(std::string_view path, std::string_view valueText, bool 
         v = d;
         break;
     }
+    case ParamType::Distribution:
+        // "250ns", or the distribution's JSON: --set 'cost.irq_exit_ns={"lognormal": {...}}'
+        if (!text.empty() && text.front() == '{') {
+            v = json::parse(text, nullptr, false);
+            if (v.is_discarded())
+                return Error{"<--set>", spec->path,
+                             "expected a duration or a distribution in JSON ({\"empirical\": [[\"3us\", 1], ...]}), "
+                             "found '" +
+                                 text + "'"};
+        } else {
+            v = text;
+        }
+        break;
     case ParamType::Duration:
     case ParamType::Enum:
     case ParamType::String: v = text; break;
@@ -363,7 +377,15 @@ std::string Scenario::getString(std::string_view path) const {
     return effectiveValue(path).get<std::string>();
 }
 Time Scenario::getDuration(std::string_view path) const {
-    return effectiveValue(path).get<Time>();
+    const json v = effectiveValue(path);
+    if (!v.is_object()) return v.get<Time>();
+    auto d = parts::readDistribution(v, source_, std::string(path)); // checked when it was set
+    return d ? d->mean() : 0;
+}
+
+json Scenario::getDistribution(std::string_view path) const {
+    json v = effectiveValue(path);
+    return v.is_object() ? v : json();
 }
 
 Result<CheckedScenario> checkScenario(const Scenario& s) {

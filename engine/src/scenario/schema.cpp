@@ -16,6 +16,7 @@ const char* paramTypeId(ParamType t) {
     case ParamType::Enum: return "enum";
     case ParamType::String: return "string";
     case ParamType::Duration: return "duration";
+    case ParamType::Distribution: return "distribution";
     }
     return "?";
 }

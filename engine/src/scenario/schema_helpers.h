@@ -47,6 +47,13 @@ inline ParamSpec duration(std::string path, double defNs, double lo, double hi, 
     p.type = ParamType::Duration;
     return p;
 }
+// A duration that may also be given as a distribution (ParamType::Distribution).
+inline ParamSpec distribution(std::string path, double defNs, double lo, double hi, std::string group,
+                              std::string doc) {
+    ParamSpec p = duration(std::move(path), defNs, lo, hi, std::move(group), std::move(doc));
+    p.type = ParamType::Distribution;
+    return p;
+}
 inline ParamSpec choice(std::string path, std::string def, std::vector<std::string> choices, std::string group,
                         std::string doc) {
     ParamSpec p;

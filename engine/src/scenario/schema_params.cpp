@@ -129,7 +129,9 @@ std::vector<ParamSpec> builtinParams() {
                        "auto: on for preempt=full/lazy/rt, as Kconfig defaults it."));
 
     v.push_back(duration("cost.irq_entry_ns", 500, 0, 100 * kUsD, cost, "Exception entry + irq_enter + dispatch."));
-    v.push_back(duration("cost.irq_exit_ns", 250, 0, 100 * kUsD, cost, "irq_exit when no softirq is pending."));
+    v.push_back(distribution("cost.irq_exit_ns", 250, 0, 100 * kUsD, cost,
+                             "irq_exit when no softirq is pending; a distribution is drawn at each interrupt's "
+                             "exit (a VM's host stalls on the return path land here)."));
     v.push_back(duration("cost.flow_handler_ns", 150, 0, 100 * kUsD, cost,
                          "handle_fasteoi_irq bookkeeping (desc lock, state bits)."));
     v.push_back(duration("cost.softirq_loop_ns", 200, 0, 100 * kUsD, cost, "__do_softirq entry and exit."));
