@@ -4,7 +4,6 @@
 
 namespace irqscope::kern {
 
-Accounting::Accounting(Machine& m)
-    : q_(m.q()), cfg_(m.cfg()), sched_(m.sched()), cpus_(static_cast<std::size_t>(m.cpuCount())) {}
+Accounting::Accounting(Machine& m) : q_(m.q()), cfg_(m.cfg()), sched_(m.sched()) {}
 
 } // namespace irqscope::kern

@@ -12,7 +12,6 @@
 #include "kernel/task.h"
 
 #include <array>
-#include <vector>
 
 namespace irqscope::kern {
 
@@ -25,7 +24,7 @@ public:
     // Charges the time since the last call to what was on top of the CPU.
     // Inline: dispatch() calls it at every step.
     void account(Cpu& c) {
-        PerCpu& a = cpus_[static_cast<std::size_t>(c.id)];
+        CpuTime& a = c.time; // on the line dispatch() writes (cpu.h)
         const Time now = q_.now();
         const Time delta = now - a.last;
         if (delta <= 0) return;
@@ -47,21 +46,13 @@ public:
             sched_.updateCurr(c, delta);
         }
     }
-    const std::array<Time, kContextKindCount>& nsByKind(int cpu) const { return at(cpu).nsByKind; }
-    Time irqsOffNs(int cpu) const { return at(cpu).irqsOffNs; }
+    static const std::array<Time, kContextKindCount>& nsByKind(const Cpu& c) { return c.time.nsByKind; }
+    static Time irqsOffNs(const Cpu& c) { return c.time.irqsOffNs; }
 
 private:
-    struct PerCpu {
-        Time last = 0;
-        std::array<Time, kContextKindCount> nsByKind{};
-        Time irqsOffNs = 0;
-    };
-    const PerCpu& at(int cpu) const { return cpus_[static_cast<std::size_t>(cpu)]; }
-
     const sim::EventQueue& q_;
     const Config& cfg_;
     Scheduler& sched_;
-    std::vector<PerCpu> cpus_;
 };
 
 } // namespace irqscope::kern

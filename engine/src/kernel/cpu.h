@@ -1,6 +1,7 @@
 // A CPU as the execution core sees it: the stack of frames it runs, the task
 // that is current, its one outstanding piece of work and the need_resched
-// flags. Every other mechanism keeps its own per-CPU state, indexed by id.
+// flags, and the CPU time charged to each context (written at each of its
+// dispatch steps). Every other mechanism keeps its own per-CPU state, indexed by id.
 #pragma once
 
 #include "kernel/frame.h"
@@ -40,10 +41,22 @@ private:
     std::uint32_t n_ = 0;
 };
 
+// The CPU time the accounting (accounting.h) charged to each context on this
+// CPU (kernel/sched/cputime.c): kept inside the Cpu, on the line the dispatch
+// step that charges it writes anyway (see Cpu).
+struct CpuTime {
+    Time last = 0; // the time charged up to
+    Time irqsOffNs = 0;
+    std::array<Time, kContextKindCount> nsByKind{};
+};
+
 // Aligned to a cache line, the fields every dispatch step reads first (the
 // frame stack, curr, the work event, id and the flags dispatch() tests) fill
-// the first 64 bytes; the work's start and speed, read when work starts or
-// is suspended, the second; what is rarely touched comes last.
+// the first 64 bytes; the second holds the work's start and speed, written
+// when work starts, and with them the accounting's clock and the time of the
+// contexts a task's work and idle are charged to (Idle, User), so that a
+// dispatch step charging a task touches no line of its own for it; the
+// kernel contexts (Kthread to Nmi) fill the third line exactly.
 struct alignas(64) Cpu {
     FrameStack stack; // [0] = current task's frame
     Task* curr = nullptr;
@@ -58,16 +71,21 @@ struct alignas(64) Cpu {
 
     Time workStart = 0;
     double speed = 1.0; // work done per ns, relative to a big core
+    Task* idle = nullptr;
     // An interrupt woke this CPU from its idle state and paid the exit
     // (machine.idle_exit_ns); until the CPU settles back into idle or switches
     // to a task, neither another interrupt nor that switch pays it again.
     bool idleWoken = false;
-    Task* idle = nullptr;
+    CpuTime time;
     std::vector<std::unique_ptr<Frame>> irqFrames;
 
     Frame* top() const { return stack.back(); }
     bool inIrqFrame() const { return stack.size() > 1; }
 };
 static_assert(offsetof(Cpu, workStart) == 64, "the hot fields fill the first cache line");
+static_assert(offsetof(Cpu, time) + offsetof(CpuTime, nsByKind) + 2 * sizeof(Time) == 128 &&
+                  static_cast<int>(ContextKind::Idle) == 0 && static_cast<int>(ContextKind::User) == 1 &&
+                  static_cast<int>(ContextKind::Nmi) == 9,
+              "Idle and User time on the second line, Kthread to Nmi on the third");
 
 } // namespace irqscope::kern

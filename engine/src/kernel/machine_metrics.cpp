@@ -14,10 +14,10 @@ void Machine::finish(Time end, Metrics& out) {
         for (std::size_t d = 0; d < c->stack.size(); ++d) exec_.closeSegment(*c, d, *c->stack[d]);
         CpuMetrics cm;
         cm.cpu = c->id;
-        cm.nsByKind = accounting_.nsByKind(c->id);
+        cm.nsByKind = Accounting::nsByKind(*c);
         for (int k = 0; k < kContextKindCount; ++k)
             cm.ns[static_cast<int>(bucketOf(static_cast<ContextKind>(k)))] += cm.nsByKind[static_cast<std::size_t>(k)];
-        cm.irqsOffNs = accounting_.irqsOffNs(c->id);
+        cm.irqsOffNs = Accounting::irqsOffNs(*c);
         cm.contextSwitches = sched_.contextSwitches(c->id);
         cm.interrupts = irq_.entries(c->id);
         out.cpus.push_back(cm);

@@ -10,8 +10,19 @@ Timers::Timers(Machine& m) : m_(m), cpus_(static_cast<std::size_t>(m.cpuCount())
     m_.softirq().setHandler(TIMER, [this](Kctx& k) { return runTimerSoftirq(k); });
 }
 
+void Timers::PerCpu::hrtimersChanged() {
+    hrNext = kNoHrtimer;
+    for (const HrTimer& h : hrtimers) hrNext = std::min(hrNext, h.latest);
+}
+
+void Timers::PerCpu::wheelChanged() {
+    wheelNext = kNoWheelTimer;
+    for (const WheelTimer& w : wheel) wheelNext = std::min(wheelNext, w.expires);
+}
+
 void Timers::addPeriodicTimer(int cpu, std::uint64_t first, std::uint64_t period) {
     at(cpu).wheel.push_back({first, std::max<std::uint64_t>(period, 1), {}});
+    at(cpu).wheelNext = std::min(at(cpu).wheelNext, first);
     arm(m_.cpu(cpu));
 }
 
@@ -27,13 +38,14 @@ std::uint64_t Timers::wheelBucketExpiry(std::uint64_t expires, std::uint64_t clk
 
 void Timers::addWheelTimer(int cpu, std::uint64_t timeout, HrtimerFn fn) {
     const std::uint64_t now = jiffies();
-    at(cpu).wheel.push_back({wheelBucketExpiry(now + timeout, now), 0, std::move(fn)});
+    const std::uint64_t expires = wheelBucketExpiry(now + timeout, now);
+    at(cpu).wheel.push_back({expires, 0, std::move(fn)});
+    at(cpu).wheelNext = std::min(at(cpu).wheelNext, expires);
     if (!at(cpu).inHandler && !at(cpu).fired) arm(m_.cpu(cpu));
 }
 
 bool Timers::wheelDue(int cpu) const {
-    const std::uint64_t now = jiffies();
-    return std::any_of(at(cpu).wheel.begin(), at(cpu).wheel.end(), [now](const auto& t) { return t.expires <= now; });
+    return at(cpu).wheelNext <= jiffies(); // the earliest kept (kNoWheelTimer: none)
 }
 
 // run_timer_softirq() -> __run_timers(): expire what is due; each periodic
@@ -54,6 +66,7 @@ Proc<void> Timers::runTimerSoftirq(Kctx& c) {
         while (it->expires <= now) it->expires += it->period;
         ++it;
     }
+    at(c.cpu().id).wheelChanged();
     for (auto& fn : due) fn(c, m_.now());
     if (!due.empty()) co_await c.work(0); // pay what the callbacks owe
     arm(c.cpu());
@@ -75,13 +88,16 @@ void Timers::start(Cpu& c) {
         const Time tick = m_.cfg().tickPeriod;
         const auto period = static_cast<std::uint64_t>((p + tick - 1) / tick); // msecs_to_jiffies
         t.wheel.push_back({period, std::max<std::uint64_t>(period, 1), {}});
+        t.wheelNext = std::min(t.wheelNext, period);
     }
     arm(c);
 }
 
 std::uint64_t Timers::hrtimerStart(int cpu, Time when, HrtimerFn fn, Time slack) {
     const std::uint64_t id = ++hrSeq_;
-    at(cpu).hrtimers.push_back(HrTimer{when, when + std::max<Time>(slack, 0), id, std::move(fn)});
+    const Time latest = when + std::max<Time>(slack, 0);
+    at(cpu).hrtimers.push_back(HrTimer{when, latest, id, std::move(fn)});
+    at(cpu).hrNext = std::min(at(cpu).hrNext, latest);
     if (!at(cpu).inHandler && !at(cpu).fired) arm(m_.cpu(cpu));
     return id;
 }
@@ -91,6 +107,7 @@ void Timers::hrtimerCancel(int cpu, std::uint64_t id) {
     const auto it = std::find_if(v.begin(), v.end(), [id](const HrTimer& h) { return h.seq == id; });
     if (it == v.end()) return;
     v.erase(it);
+    at(cpu).hrtimersChanged();
     if (!at(cpu).inHandler && !at(cpu).fired) arm(m_.cpu(cpu));
 }
 
@@ -112,17 +129,23 @@ void Timers::arm(Cpu& c) {
     PerCpu& t = at(c.id);
     Time next = -1;
     if (!t.tickStopped) next = t.nextTick;
-    for (const auto& h : t.hrtimers) // the hard expiry (hrtimer_get_expires())
-        if (next < 0 || h.latest < next) next = h.latest;
+    // the hard expiry (hrtimer_get_expires())
+    if (t.hrNext != kNoHrtimer && (next < 0 || t.hrNext < next)) next = t.hrNext;
     // A stopped tick is reprogrammed for the next timer-wheel expiry
     // (tick_nohz_stop_tick(): timers are not deferrable here).
-    // A due timer is the pending TIMER softirq's, which re-arms once it ran.
-    if (t.tickStopped)
-        for (const auto& w : t.wheel) {
-            if (w.expires <= jiffies()) continue;
-            const Time when = static_cast<Time>(w.expires) * m_.cfg().tickPeriod;
+    // A due timer is the pending TIMER softirq's, which re-arms once it ran:
+    // the earliest kept is then due, and the others are looked at.
+    if (t.tickStopped && t.wheelNext != kNoWheelTimer) {
+        const std::uint64_t now = jiffies();
+        const auto consider = [&](std::uint64_t expires) {
+            const Time when = static_cast<Time>(expires) * m_.cfg().tickPeriod;
             if (next < 0 || when < next) next = when;
-        }
+        };
+        if (t.wheelNext > now) consider(t.wheelNext);
+        else
+            for (const auto& w : t.wheel)
+                if (w.expires > now) consider(w.expires);
+    }
     sim::EventQueue& q = m_.q();
     if (q.isPending(t.comparator)) {
         q.cancel(t.comparator);
@@ -154,6 +177,7 @@ Proc<IrqReturn> Timers::interrupt(Kctx& c) {
         if (it == t.hrtimers.end() || it->when > m_.now()) break;
         HrTimer h = std::move(*it);
         t.hrtimers.erase(it);
+        t.hrtimersChanged();
         co_await c.work(cfg.cost.hrtimer);
         h.fn(c, h.when);
     }

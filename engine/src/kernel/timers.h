@@ -9,6 +9,7 @@
 
 #include "kernel/irq.h"
 
+#include <cstdint>
 #include <functional>
 #include <vector>
 
@@ -63,10 +64,18 @@ private:
         std::uint64_t seq;
         HrtimerFn fn;
     };
-    struct PerCpu {
+    static constexpr Time kNoHrtimer = INT64_MAX;
+    static constexpr std::uint64_t kNoWheelTimer = UINT64_MAX;
+    // Aligned to a cache line, what arm() reads at every NO_HZ stop and
+    // restart and after every hrtimer change fills the first 48 bytes: it
+    // keeps the earliest expiry of the hrtimers and of the timer wheel, so
+    // that programming the comparator reads neither vector's buffer.
+    struct alignas(64) PerCpu {
         hw::IrqLine* line = nullptr;
         sim::EventId comparator;
         Time nextTick = 0;
+        Time hrNext = kNoHrtimer;                // the earliest hard expiry of `hrtimers`
+        std::uint64_t wheelNext = kNoWheelTimer; // the earliest `expires` of `wheel`
         bool tickStopped = false;
         // The comparator fired and its interrupt is not handled yet, or
         // hrtimer_interrupt() runs: it reprograms the comparator at its end.
@@ -77,6 +86,8 @@ private:
             HrtimerFn fn;                  // one-shot: its callback
         };
         std::vector<WheelTimer> wheel; // unsorted (few)
+        void hrtimersChanged();
+        void wheelChanged();
     };
     PerCpu& at(int cpu) { return cpus_[static_cast<std::size_t>(cpu)]; }
     const PerCpu& at(int cpu) const { return cpus_[static_cast<std::size_t>(cpu)]; }

@@ -6,8 +6,8 @@
 
 namespace irqscope::kern {
 
-RtBandwidth::RtBandwidth(Machine& m) : m_(m), rqs_(static_cast<std::size_t>(m.cpuCount())) {
-    for (auto& r : rqs_) r.runtime = m.cfg().rtRuntime;
+RtBandwidth::RtBandwidth(Machine& m, std::vector<RunQueue>& rqs) : m_(m), rqs_(rqs) {
+    for (auto& r : rqs_) r.bandwidth.runtime = m.cfg().rtRuntime;
 }
 
 void RtBandwidth::charge(const Cpu& c, Time delta) {

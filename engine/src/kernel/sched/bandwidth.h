@@ -20,6 +20,7 @@
 #pragma once
 
 #include "irqscope/time.h"
+#include "kernel/sched/runqueue.h"
 
 #include <vector>
 
@@ -30,7 +31,7 @@ struct Cpu;
 
 class RtBandwidth {
 public:
-    explicit RtBandwidth(Machine& m);
+    RtBandwidth(Machine& m, std::vector<RunQueue>& rqs);
 
     // update_curr_rt() / update_curr_dl(): RT or deadline time ran on this CPU.
     void charge(const Cpu& c, Time delta);
@@ -42,18 +43,14 @@ public:
     void onPeriod();
 
 private:
-    struct Rq {
-        Time rtTime = 0;  // rt_rq->rt_time
-        Time runtime = 0; // rt_rq->rt_runtime: this CPU's share, moved by RT_RUNTIME_SHARE
-        bool throttled = false;
-    };
-    Rq& rq(int cpu) { return rqs_[static_cast<std::size_t>(cpu)]; }
-    const Rq& rq(int cpu) const { return rqs_[static_cast<std::size_t>(cpu)]; }
+    using Rq = RtBandwidthRq;
+    Rq& rq(int cpu) { return rqs_[static_cast<std::size_t>(cpu)].bandwidth; }
+    const Rq& rq(int cpu) const { return rqs_[static_cast<std::size_t>(cpu)].bandwidth; }
     void balanceRuntime(int cpu); // do_balance_runtime()
 
     Machine& m_;
-    std::vector<Rq> rqs_;
-    bool timerActive_ = false; // rt_period_active
+    std::vector<RunQueue>& rqs_; // the scheduler's
+    bool timerActive_ = false;   // rt_period_active
 };
 
 } // namespace irqscope::kern

@@ -18,10 +18,8 @@ constexpr std::uint32_t kNiceWeight[40] = {88761, 71755, 56483, 46273, 36291, 29
 } // namespace
 
 Scheduler::Scheduler(Machine& m)
-    : m_(m), fair_(m), rt_(m), dl_(m), bandwidth_(m), placement_(m), balance_(m),
-      ipiLines_(static_cast<std::size_t>(m.cpuCount()), nullptr),
-      nrSwitches_(static_cast<std::size_t>(m.cpuCount()), 0),
-      stopQueued_(static_cast<std::size_t>(m.cpuCount()), nullptr) {
+    : m_(m), rqs_(static_cast<std::size_t>(m.cpuCount())), fair_(m, rqs_), rt_(m, rqs_), dl_(m, rqs_),
+      bandwidth_(m, rqs_), placement_(m), balance_(m), ipiLines_(static_cast<std::size_t>(m.cpuCount()), nullptr) {
     for (int i = 0; i < m.cpuCount(); ++i) idleCurr_.set(static_cast<std::size_t>(i)); // every CPU starts idle
 }
 
@@ -73,7 +71,7 @@ void Scheduler::enqueue(Cpu& c, Task& t, bool wakeup) {
     const Cpu* prev = t.cpu;
     placement_.setCpu(t, c);
     if (t.isStop) {
-        stopQueued_[static_cast<std::size_t>(c.id)] = &t;
+        rqs_[static_cast<std::size_t>(c.id)].stopQueued = &t;
     } else if (t.isDl()) {
         dl_.enqueue(c, t, wakeup);
     } else if (t.isRt()) {
@@ -87,7 +85,7 @@ void Scheduler::enqueue(Cpu& c, Task& t, bool wakeup) {
 }
 
 void Scheduler::dequeue(Cpu& c, Task& t) {
-    Task*& stop = stopQueued_[static_cast<std::size_t>(c.id)];
+    Task*& stop = rqs_[static_cast<std::size_t>(c.id)].stopQueued;
     const bool found = t.isStop   ? std::exchange(stop, nullptr) == &t
                        : t.isDl() ? dl_.dequeue(c, t)
                        : t.isRt() ? rt_.dequeue(c, t)
@@ -176,7 +174,7 @@ bool Scheduler::wake(Task& t, int fromCpu, FlowKind flowKind, Time wakingAt) {
 }
 
 Task* Scheduler::pickNext(Cpu& c) {
-    if (Task* s = std::exchange(stopQueued_[static_cast<std::size_t>(c.id)], nullptr)) {
+    if (Task* s = std::exchange(rqs_[static_cast<std::size_t>(c.id)].stopQueued, nullptr)) {
         m_.observers().runqueueChanged(c, *s, false);
         return s;
     }
@@ -205,7 +203,7 @@ void Scheduler::putPrev(Cpu& c, Task& prev) {
     if (prev.isFair()) dl_.serverPutPrev(c, prev);
     if (prev.state == Task::State::Running) {
         prev.state = Task::State::Runnable;
-        if (prev.isStop) stopQueued_[static_cast<std::size_t>(c.id)] = &prev;
+        if (prev.isStop) rqs_[static_cast<std::size_t>(c.id)].stopQueued = &prev;
         else if (prev.isDl()) dl_.putPrev(c, prev);
         else if (prev.isRt()) rt_.putPrev(c, prev);
         else fair_.putPrev(c, prev);
@@ -240,7 +238,7 @@ void Scheduler::schedule(Cpu& c) {
 
 // context_switch() and what the switch means to the other mechanisms.
 void Scheduler::switchTo(Cpu& c, Task& prev, Task& next) {
-    ++nrSwitches_[static_cast<std::size_t>(c.id)];
+    ++rqs_[static_cast<std::size_t>(c.id)].nrSwitches;
     m_.exec().closeSegment(c, 0, prev.frame);
     placement_.utilFold(prev, true); // PELT util_avg: prev's running time ends, next's starts
     placement_.utilFold(next, false);

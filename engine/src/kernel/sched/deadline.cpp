@@ -21,10 +21,10 @@ std::uint64_t toRatio(Time period, Time runtime) {
 }
 } // namespace
 
-DlSched::DlSched(Machine& m) : m_(m), rqs_(static_cast<std::size_t>(m.cpuCount())) {
+DlSched::DlSched(Machine& m, std::vector<RunQueue>& rqs) : m_(m), rqs_(rqs) {
     const Config& cfg = m.cfg();
     for (auto& r : rqs_) {
-        DlEntity& se = r.server.se;
+        DlEntity& se = r.dl.server.se;
         se.dlRuntime = cfg.fairServerRuntime;
         se.dlDeadline = se.dlPeriod = cfg.fairServerPeriod;
     }

@@ -30,6 +30,7 @@
 #pragma once
 
 #include "kernel/cpu.h"
+#include "kernel/sched/runqueue.h"
 #include "kernel/task.h"
 
 #include <vector>
@@ -41,7 +42,7 @@ class FairSched;
 
 class DlSched {
 public:
-    explicit DlSched(Machine& m);
+    DlSched(Machine& m, std::vector<RunQueue>& rqs);
 
     // sched_setattr(SCHED_DEADLINE): __checkparam_dl(), then admission
     // control (sched_dl_overflow()). The task must not have run yet.
@@ -99,21 +100,10 @@ public:
     void serverIdle(const Cpu& c);
 
 private:
-    struct Server {
-        DlEntity se;
-        bool active = false;       // dl_server_active
-        bool deferArmed = false;   // dl_defer_armed: the timer waits for deadline - runtime
-        bool deferRunning = false; // dl_defer_running: fair tasks starved, the server runs
-        bool running = false;      // the current task runs for it
-    };
-    struct Rq {
-        std::vector<DlEntity*> queue; // insertion order; EDF by scan (ties: first queued)
-        std::vector<Task*> owners;    // the task of each entry, null for the server
-        Server server;
-        Time idleSince = 0;
-    };
-    Rq& rq(int cpu) { return rqs_[static_cast<std::size_t>(cpu)]; }
-    const Rq& rq(int cpu) const { return rqs_[static_cast<std::size_t>(cpu)]; }
+    using Server = DlServer;
+    using Rq = DlRq;
+    Rq& rq(int cpu) { return rqs_[static_cast<std::size_t>(cpu)].dl; }
+    const Rq& rq(int cpu) const { return rqs_[static_cast<std::size_t>(cpu)].dl; }
 
     void queue(int cpu, DlEntity& se, Task* owner);
     void unqueue(int cpu, DlEntity& se);
@@ -138,7 +128,7 @@ private:
     bool fairWaiting(int cpu) const;
 
     Machine& m_;
-    std::vector<Rq> rqs_;
+    std::vector<RunQueue>& rqs_; // the scheduler's
     std::uint64_t totalBw_ = 0;
 };
 

@@ -6,10 +6,10 @@
 
 namespace irqscope::kern {
 
-FairSched::FairSched(Machine& m) : m_(m), cfg_(m.cfg()), rqs_(static_cast<std::size_t>(m.cpuCount())) {}
+FairSched::FairSched(Machine& m, std::vector<RunQueue>& rqs) : m_(m), cfg_(m.cfg()), rqs_(rqs) {}
 
 FairSched::Rq& FairSched::rq(const Cpu& c) {
-    return rqs_[static_cast<std::size_t>(c.id)];
+    return rqs_[static_cast<std::size_t>(c.id)].fair;
 }
 
 Time FairSched::baseSlice() const {

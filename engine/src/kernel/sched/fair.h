@@ -15,6 +15,7 @@
 #pragma once
 
 #include "kernel/config.h"
+#include "kernel/sched/runqueue.h"
 #include "kernel/task.h"
 
 #include <vector>
@@ -25,7 +26,7 @@ class Machine;
 
 class FairSched {
 public:
-    explicit FairSched(Machine& m);
+    FairSched(Machine& m, std::vector<RunQueue>& rqs);
 
     bool empty(int cpu) const { return rq(cpu).queue.empty(); }
     std::size_t queued(int cpu) const { return rq(cpu).queue.size(); }
@@ -64,14 +65,11 @@ public:
     Time baseSlice() const;
 
 private:
-    struct Rq {
-        std::vector<Task*> queue;
-        double minVruntime = 0;
-    };
+    using Rq = FairRq;
     Rq& rq(const Cpu& c);
     void push(const Cpu& c, Task& t);
-    Rq& rq(int cpu) { return rqs_[static_cast<std::size_t>(cpu)]; }
-    const Rq& rq(int cpu) const { return rqs_[static_cast<std::size_t>(cpu)]; }
+    Rq& rq(int cpu) { return rqs_[static_cast<std::size_t>(cpu)].fair; }
+    const Rq& rq(int cpu) const { return rqs_[static_cast<std::size_t>(cpu)].fair; }
     double avgVruntime(const Cpu& c) const;
     void placeEntity(const Cpu& c, Task& t, const Cpu* prev);
     // CFS sched_vslice(): t's share of the latency period, in its vruntime.
@@ -80,7 +78,7 @@ private:
 
     Machine& m_;
     const Config& cfg_;
-    std::vector<Rq> rqs_;
+    std::vector<RunQueue>& rqs_; // the scheduler's
     CpuMask waiting_;
 };
 

@@ -6,10 +6,10 @@
 
 namespace irqscope::kern {
 
-RtSched::RtSched(Machine& m) : m_(m), rqs_(static_cast<std::size_t>(m.cpuCount())) {}
+RtSched::RtSched(Machine& m, std::vector<RunQueue>& rqs) : m_(m), rqs_(rqs) {}
 
 RtSched::Rq& RtSched::rq(const Cpu& c) {
-    return rqs_[static_cast<std::size_t>(c.id)];
+    return rqs_[static_cast<std::size_t>(c.id)].rt;
 }
 
 void RtSched::added(const Cpu& c, Rq& r) {

@@ -4,6 +4,7 @@
 // timeslice goes to the tail.
 #pragma once
 
+#include "kernel/sched/runqueue.h"
 #include "kernel/task.h"
 
 #include <array>
@@ -17,7 +18,7 @@ class Machine;
 
 class RtSched {
 public:
-    explicit RtSched(Machine& m);
+    RtSched(Machine& m, std::vector<RunQueue>& rqs);
 
     int queued(int cpu) const { return rq(cpu).queued; }
     // The CPUs with a queued RT task (queued(cpu) > 0).
@@ -55,22 +56,14 @@ public:
     int selectCpu(const Task& t, int prev) const;
 
 private:
-    // What queued(), highest() and below() read of another CPU comes first.
-    // The lists are vectors, which hold no heap buffer while empty: a CPU
-    // queues a few RT tasks at most, and a std::deque allocates its map and a
-    // 512-byte block even empty (about 57 KB per CPU for the 100 lists).
-    struct Rq {
-        std::array<std::uint64_t, 2> bitmap{}; // bit p: lists[p] is not empty (rt_prio_array.bitmap)
-        int queued = 0;
-        std::array<std::vector<Task*>, 100> lists; // index = rt priority, head first
-    };
+    using Rq = RtRq;
     Rq& rq(const Cpu& c);
     void added(const Cpu& c, Rq& r);
     void removed(const Cpu& c, Rq& r);
-    const Rq& rq(int cpu) const { return rqs_[static_cast<std::size_t>(cpu)]; }
+    const Rq& rq(int cpu) const { return rqs_[static_cast<std::size_t>(cpu)].rt; }
 
     Machine& m_;
-    std::vector<Rq> rqs_;
+    std::vector<RunQueue>& rqs_; // the scheduler's
     CpuMask waiting_;
 };
 

@@ -80,7 +80,7 @@ public:
 
     // The reschedule IPI line of each CPU (SGI 0).
     void setReschedIpi(int cpu, hw::IrqLine& line);
-    std::uint64_t contextSwitches(int cpu) const { return nrSwitches_[static_cast<std::size_t>(cpu)]; }
+    std::uint64_t contextSwitches(int cpu) const { return rqs_[static_cast<std::size_t>(cpu)].nrSwitches; }
     // The CPUs whose current task is the idle task (the kernel's idle-CPU
     // masks start from these: nohz.idle_cpus_mask, cpupri's CPUPRI_IDLE); a
     // scan for an idle CPU visits only them.
@@ -110,6 +110,7 @@ private:
     void switchTo(Cpu& c, Task& prev, Task& next);
 
     Machine& m_;
+    std::vector<RunQueue> rqs_; // per CPU (runqueue.h); before the classes, which keep a reference
     FairSched fair_;
     RtSched rt_;
     DlSched dl_;
@@ -118,8 +119,6 @@ private:
     LoadBalance balance_;
     std::vector<std::unique_ptr<Task>> tasks_;
     std::vector<hw::IrqLine*> ipiLines_;
-    std::vector<std::uint64_t> nrSwitches_;
-    std::vector<Task*> stopQueued_; // the stop class's queue: at most the CPU's stopper
     CpuMask idleCurr_;
     int nextPid_ = 1;
 };
