@@ -34,7 +34,8 @@ Unmaps unmapAt(std::vector<Time> at, Time insert, Time prodWrite, Time sync) {
         Task& t = h.m->sched().createTask("u" + std::to_string(i), ContextKind::Kthread, Policy::Fifo, 50,
                                           h.m->oneCpu(int(i)), [&, i, smmu](Kctx& c) -> Proc<void> {
                                               co_await c.block();
-                                              co_await smmu->unmap(c);
+                                              co_await smmu->unmapFast(c);
+                                              if (smmu->syncNow(c)) co_await smmu->sync(c);
                                               r.doneAt[i] = c.now();
                                               for (;;) co_await c.block();
                                           });
@@ -91,7 +92,8 @@ private slots:
             Task& t = h.m->sched().createTask("u" + std::to_string(i), ContextKind::Kthread, Policy::Fifo, 50,
                                               h.m->oneCpu(i), [&doneAt, i, domain](Kctx& c) -> Proc<void> {
                                                   co_await c.block();
-                                                  co_await domain->unmap(c);
+                                                  co_await domain->unmapFast(c);
+                                                  if (domain->syncNow(c)) co_await domain->sync(c);
                                                   doneAt[std::size_t(i)] = c.now();
                                                   for (;;) co_await c.block();
                                               });

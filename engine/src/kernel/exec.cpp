@@ -277,11 +277,18 @@ Time Kctx::now() const {
     return m_.now();
 }
 
-Proc<void> Kctx::wakeUpProcess(Task& t) {
-    if (!m_.sched().sleeping(t)) co_return;
-    const Time waking = m_.now(); // trace_sched_waking() at try_to_wake_up()'s start (kernel/sched/core.c, 6.12)
-    co_await work(m_.cfg().cost.wakeup);
-    m_.sched().wake(t, cpu().id, FlowKind::WakeTask, waking);
+bool Kctx::WakeAwaiter::await_ready() noexcept {
+    if (!c.m_.sched().sleeping(t)) return true;
+    waking = c.m_.now(); // trace_sched_waking() at try_to_wake_up()'s start (kernel/sched/core.c, 6.12)
+    return false;
+}
+
+void Kctx::WakeAwaiter::await_suspend(std::coroutine_handle<> h) noexcept {
+    c.work(c.m_.cfg().cost.wakeup).await_suspend(h);
+}
+
+void Kctx::WakeAwaiter::await_resume() {
+    if (waking >= 0) c.m_.sched().wake(t, c.cpu().id, FlowKind::WakeTask, waking);
 }
 
 void Kctx::wakeUpProcessNow(Task& t) {

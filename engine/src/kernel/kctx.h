@@ -60,8 +60,17 @@ public:
 
     // wake_up_process(t): try_to_wake_up() does the work of a wake-up
     // (cost.wakeup) only when `t` sleeps; a running or runnable task is left
-    // alone at the cost of a state check.
-    Proc<void> wakeUpProcess(Task& t);
+    // alone at the cost of a state check. An awaiter, not a coroutine: every
+    // wake-up of every handler would otherwise make and free a frame.
+    struct [[nodiscard]] WakeAwaiter {
+        Kctx& c;
+        Task& t;
+        Time waking = -1; // trace_sched_waking(): when try_to_wake_up() started (-1: t was not asleep)
+        bool await_ready() noexcept;
+        void await_suspend(std::coroutine_handle<> h) noexcept;
+        void await_resume();
+    };
+    WakeAwaiter wakeUpProcess(Task& t) { return WakeAwaiter{*this, t}; }
     // wake_up_process(t) from code that cannot suspend here (an hrtimer's
     // function, hrtimer_wakeup()): the task is enqueued at try_to_wake_up()'s
     // start and the frame owes cost.wakeup, paid with its next work.

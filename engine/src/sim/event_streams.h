@@ -32,6 +32,9 @@ public:
     // slots: the sequence of each entry, for ties between streams
     explicit EventStreams(const EventSlots& slots) : slots_(slots) {}
 
+    // Whether any stream was added (the run loop leaves them out if not).
+    bool any() const { return !fifos_.empty(); }
+
     StreamId add() {
         fifos_.emplace_back();
         return static_cast<StreamId>(fifos_.size() - 1);

@@ -114,7 +114,9 @@ Proc<void> processCq(Kctx& c, Nvme& n, Queue& q) {
         const Request r = q.cq.front();
         q.cq.pop_front();
         c.label(base.kind, base.entity, n.sUnmap);
-        co_await n.smmu->unmap(c); // nvme_pci_unmap_rq() -> dma_unmap_page()
+        // nvme_pci_unmap_rq() -> dma_unmap_page() -> __iommu_dma_unmap()
+        co_await n.smmu->unmapFast(c);
+        if (n.smmu->syncNow(c)) co_await n.smmu->sync(c);
         c.label(base.kind, base.entity, n.sEndReq);
         co_await c.work(n.p.cqeNs); // blk_mq_end_request() -> aio_complete()
         if (r.job < 0) {            // a user task's read: it sleeps until this completion

@@ -17,12 +17,16 @@ Smmu::Smmu(Machine& m, const SmmuParams& p)
     : p_(p), cmdq_(m.platform<SmmuCmdq>(m, p)), fqCount_(static_cast<std::size_t>(m.cpuCount()), 0),
       fqLastFlush_(static_cast<std::size_t>(m.cpuCount()), 0) {}
 
+void SmmuCmdq::SyncAwaiter::await_suspend(std::coroutine_handle<> h) noexcept {
+    q.issue(c, h, before);
+}
+
 // arm_smmu_cmdq_issue_cmdlist(cmds = one TLBI, sync = true). The times are
 // decided when the CPU reserves its slot: insertions are serialised on the
 // producer index, batches are published in owner order, and the SMMU
 // completes pairs in queue order, so nothing that happens later can change
 // them. Interrupts are off throughout (local_irq_save in the driver).
-Proc<void> SmmuCmdq::sync(Kctx& c) {
+void SmmuCmdq::issue(Kctx& c, std::coroutine_handle<> h, Label& before) {
     const Time now = c.now();
     // 1. cmpxchg on cmdq->q.llq: one CPU at a time
     const Time reserved = std::max(now, llqFreeAt_) + p_.cmdqInsertNs;
@@ -38,31 +42,25 @@ Proc<void> SmmuCmdq::sync(Kctx& c) {
     const Time done = std::max(hwFreeAt_, batchPublishAt_) + p_.cmdqSyncNs;
     hwFreeAt_ = done;
     ++*syncs_;
-    const Label before = c.frame().label;
+    before = c.frame().label; // shown again when the poll ends (SyncAwaiter::await_resume)
     c.label(before.kind, before.entity, sCmdq_);
-    co_await c.work(done - now, kIrqsOff); // 5. poll until our CMD_SYNC is consumed
-    c.label(before.kind, before.entity, before.detail);
+    c.work(done - now, kIrqsOff).await_suspend(h); // 5. poll until our CMD_SYNC is consumed
 }
 
-Proc<void> Smmu::unmap(Kctx& c) {
+bool Smmu::syncNow(Kctx& c) {
     switch (p_.mode) {
-    case SmmuParams::Mode::Off: co_await c.work(p_.directUnmapNs); break;
-    case SmmuParams::Mode::Strict:
-        co_await c.work(p_.unmapNs); // io-pgtable: clear the PTE
-        co_await cmdq_.sync(c);      // TLBI VA + CMD_SYNC, strictly before the IOVA is freed
-        break;
+    case SmmuParams::Mode::Off: return false;   // dma-direct: no IOTLB
+    case SmmuParams::Mode::Strict: return true; // TLBI VA + CMD_SYNC, strictly before the IOVA is freed
     case SmmuParams::Mode::Lazy: {
-        co_await c.work(p_.unmapNs);
         const auto cpu = static_cast<std::size_t>(c.cpu().id);
         ++fqCount_[cpu]; // queue_iova(): freed after the next flush
-        if (fqCount_[cpu] >= p_.lazyBatch || c.now() - fqLastFlush_[cpu] >= p_.lazyTimeoutNs) {
-            fqCount_[cpu] = 0;
-            fqLastFlush_[cpu] = c.now();
-            co_await cmdq_.sync(c); // one TLBI ASID + CMD_SYNC for the whole batch
-        }
-        break;
+        if (fqCount_[cpu] < p_.lazyBatch && c.now() - fqLastFlush_[cpu] < p_.lazyTimeoutNs) return false;
+        fqCount_[cpu] = 0;
+        fqLastFlush_[cpu] = c.now();
+        return true; // one TLBI ASID + CMD_SYNC for the whole batch
     }
     }
+    return false;
 }
 
 } // namespace irqscope::devices

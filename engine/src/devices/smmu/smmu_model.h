@@ -33,9 +33,23 @@ class SmmuCmdq {
 public:
     SmmuCmdq(kern::Machine& m, const SmmuParams& p);
     // arm_smmu_cmdq_issue_cmdlist(): one TLBI + CMD_SYNC, polled IRQs off.
-    kern::Proc<void> sync(kern::Kctx& c);
+    // One piece of work whose length is known when it starts: an awaiter,
+    // not a coroutine (no frame made and freed per unmap).
+    struct [[nodiscard]] SyncAwaiter {
+        SmmuCmdq& q;
+        kern::Kctx& c;
+        kern::Label before{};
+        bool await_ready() const noexcept { return false; }
+        void await_suspend(std::coroutine_handle<> h) noexcept;
+        void await_resume() noexcept { c.label(before.kind, before.entity, before.detail); }
+    };
+    SyncAwaiter sync(kern::Kctx& c) { return SyncAwaiter{*this, c}; }
 
 private:
+    // Reserves the slot, decides when the SMMU consumes the CMD_SYNC and
+    // starts the poll (the label it replaces in before).
+    void issue(kern::Kctx& c, std::coroutine_handle<> h, kern::Label& before);
+
     SmmuParams p_;
     Time llqFreeAt_ = 0;               // the prod cache line is free from then (cmpxchg)
     Time batchCloseAt_ = -1;           // the current owner closes its batch then (-1: no owner)
@@ -52,8 +66,19 @@ private:
 class Smmu {
 public:
     Smmu(kern::Machine& m, const SmmuParams& p);
-    // dma_unmap_page() of one buffer, in the caller's context.
-    kern::Proc<void> unmap(kern::Kctx& c);
+    // dma_unmap_page() of one buffer, in the caller's context, as
+    // __iommu_dma_unmap() (drivers/iommu/dma-iommu.c, 6.12) takes it:
+    //     co_await smmu.unmapFast(c);                    // iommu_unmap_fast()
+    //     if (smmu.syncNow(c)) co_await smmu.sync(c);    // iommu_iotlb_sync() / the flush queue's flush
+    // Awaiters, not a coroutine: no frame is made and freed per unmap.
+    kern::Kctx::WorkAwaiter unmapFast(kern::Kctx& c) const {
+        return c.work(p_.mode == SmmuParams::Mode::Off ? p_.directUnmapNs : p_.unmapNs);
+    }
+    // After unmapFast(): whether a TLBI + CMD_SYNC is due now (strict: every
+    // unmap; lazy: queue_iova() filled this CPU's flush queue or its timeout
+    // passed; off: never).
+    bool syncNow(kern::Kctx& c);
+    SmmuCmdq::SyncAwaiter sync(kern::Kctx& c) { return cmdq_.sync(c); }
 
 private:
     SmmuParams p_;
