@@ -166,34 +166,43 @@ Proc<IrqReturn> Timers::interrupt(Kctx& c) {
     Cpu& k = c.cpu();
     PerCpu& t = at(k.id);
     const Config& cfg = m_.cfg();
-    // hrtimer_interrupt() -> __hrtimer_run_queues(): in hard-expiry order, run
-    // each timer whose soft expiry has passed; stop at the first that has not.
     t.inHandler = true;
     t.fired = false;
-    for (;;) {
-        auto it = std::min_element(t.hrtimers.begin(), t.hrtimers.end(), [](const HrTimer& a, const HrTimer& b) {
-            return a.latest < b.latest || (a.latest == b.latest && a.seq < b.seq);
-        });
-        if (it == t.hrtimers.end() || it->when > m_.now()) break;
-        HrTimer h = std::move(*it);
-        t.hrtimers.erase(it);
-        t.hrtimersChanged();
-        co_await c.work(cfg.cost.hrtimer);
-        h.fn(c, h.when);
-    }
-    if (!t.tickStopped && m_.now() >= t.nextTick) {
-        // tick_sched_timer(): update_process_times() -> scheduler_tick(),
-        // run_local_timers() (TIMER softirq), rcu_sched_clock_irq().
-        co_await c.work(cfg.cost.tick);
-        while (t.nextTick <= m_.now()) t.nextTick += cfg.tickPeriod;
-        m_.watchdogs().rcuTick(k);
-        m_.sched().tick(k);
-        // run_local_timers(): from v5.9 only when a timer is due (base->next_expiry)
-        if (cfg.timerSoftirqEveryTick || wheelDue(k.id)) m_.softirq().raise(k, TIMER);
-        if (jiffies() % 4 == static_cast<std::uint64_t>(k.id % 4)) m_.softirq().raise(k, RCU);
-        m_.watchdogs().check(c);
-    } else if (t.tickStopped && wheelDue(k.id)) {
-        m_.softirq().raise(k, TIMER); // an idle CPU woken for its timer (tick_nohz_handler)
+    // hrtimer_interrupt() runs the queues, then programs the next expiry; when
+    // that expiry has already passed (the callbacks or the tick took that
+    // long), tick_program_event() fails with -ETIME and it runs the queues
+    // again, three passes at most (kernel/time/hrtimer.c, 6.12): a timer that
+    // comes due while the interrupt runs is served in it, not by another one.
+    for (int pass = 1;; ++pass) {
+        // __hrtimer_run_queues(): in hard-expiry order, run each timer whose
+        // soft expiry has passed; stop at the first that has not.
+        for (;;) {
+            auto it = std::min_element(t.hrtimers.begin(), t.hrtimers.end(), [](const HrTimer& a, const HrTimer& b) {
+                return a.latest < b.latest || (a.latest == b.latest && a.seq < b.seq);
+            });
+            if (it == t.hrtimers.end() || it->when > m_.now()) break;
+            HrTimer h = std::move(*it);
+            t.hrtimers.erase(it);
+            t.hrtimersChanged();
+            co_await c.work(cfg.cost.hrtimer);
+            h.fn(c, h.when);
+        }
+        if (!t.tickStopped && m_.now() >= t.nextTick) {
+            // tick_sched_timer(): update_process_times() -> scheduler_tick(),
+            // run_local_timers() (TIMER softirq), rcu_sched_clock_irq().
+            co_await c.work(cfg.cost.tick);
+            while (t.nextTick <= m_.now()) t.nextTick += cfg.tickPeriod;
+            m_.watchdogs().rcuTick(k);
+            m_.sched().tick(k);
+            // run_local_timers(): from v5.9 only when a timer is due (base->next_expiry)
+            if (cfg.timerSoftirqEveryTick || wheelDue(k.id)) m_.softirq().raise(k, TIMER);
+            if (jiffies() % 4 == static_cast<std::uint64_t>(k.id % 4)) m_.softirq().raise(k, RCU);
+            m_.watchdogs().check(c);
+        } else if (pass == 1 && t.tickStopped && wheelDue(k.id)) {
+            m_.softirq().raise(k, TIMER); // an idle CPU woken for its timer (tick_nohz_handler)
+        }
+        const bool expiryPassed = t.hrNext <= m_.now() || (!t.tickStopped && t.nextTick <= m_.now());
+        if (pass == kHrtimerPasses || !expiryPassed) break;
     }
     // hrtimer_interrupt() then programs the clock event device for the next
     // expiry (tick_program_event(), kernel/time/hrtimer.c): a register write on

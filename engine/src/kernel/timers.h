@@ -65,6 +65,9 @@ private:
         HrtimerFn fn;
     };
     static constexpr Time kNoHrtimer = INT64_MAX;
+    // hrtimer_interrupt() runs its queues at most this many times per interrupt
+    // before it gives up and programs the device anyway (kernel/time/hrtimer.c).
+    static constexpr int kHrtimerPasses = 3;
     static constexpr std::uint64_t kNoWheelTimer = UINT64_MAX;
     // Aligned to a cache line, what arm() reads at every NO_HZ stop and
     // restart and after every hrtimer change fills the first 48 bytes: it
