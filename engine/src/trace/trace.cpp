@@ -100,7 +100,9 @@ void Trace::addSegment(std::uint32_t lane, std::uint8_t depth, Time start, Time 
     assert(lane < lanes_.size());
     if (end <= start) return;
     auto& tracks = lanes_[lane].tracks;
-    if (tracks.data() + depth >= tracks.data() + tracks.size()) [[unlikely]]
+    // a comparison of sizes, not of pointers: an empty vector's data() may be
+    // null, and null + depth is undefined (UBSan, fuzz_ftrace)
+    if (depth >= tracks.size()) [[unlikely]]
         tracks.resize(depth + 1u);
     Track& t = tracks[depth];
     assert((t.size() == 0 && t.staged.empty()) || (t.staged.empty() ? t.end(t.size() - 1) : t.stagedLastEnd) <= start);
