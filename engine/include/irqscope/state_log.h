@@ -128,7 +128,7 @@ public:
         }
         if (records_.size == records_.capacity) [[unlikely]]
             records_.grow();
-        records_.data.get()[records_.size++] = StateRecord{t, subject, field, 0, value};
+        records_.data[records_.size++] = StateRecord{t, subject, field, 0, value};
     }
     // Build the checkpoints; call once when the run is over (end = its end time).
     void finalize(Time end);
@@ -137,7 +137,7 @@ public:
     bool empty() const { return !active_; }
     bool active() const { return active_; }
     int cpuCount() const { return cpus_; }
-    std::span<const StateRecord> records() const { return {records_.data.get(), records_.size}; }
+    std::span<const StateRecord> records() const { return {records_.data, records_.size}; }
     const std::vector<StateLineInfo>& lines() const { return lines_; }
     const std::vector<StatePoolInfo>& pools() const { return pools_; }
     // Exact up to this time (the end of the run unless the budget stopped it).
@@ -150,20 +150,25 @@ public:
 private:
     friend MachineState stateAt(const Trace&, const StateLog&, Time);
     struct Checkpoint;
-    // The records in one realloc'ed block: a large block grows by moving its
-    // pages (mremap, with glibc) rather than by copying them into new ones,
-    // and finalize() trims it the same way, so a long log is touched once.
+    // The records in one block (trace/page_block.h): a large block grows by
+    // moving its pages (mremap) rather than by copying them into new ones,
+    // its huge pages fault 2 MiB at a time, and finalize() trims it, so a
+    // long log is touched once, with few faults.
     struct Records {
-        struct Free {
-            void operator()(StateRecord* p) const { std::free(p); }
+        struct Block; // the PageBlock, out of this header
+        struct Drop {
+            void operator()(Block* b) const;
         };
-        std::unique_ptr<StateRecord, Free> data;
+        std::unique_ptr<Block, Drop> block;
+        StateRecord* data = nullptr;
         std::size_t size = 0, capacity = 0;
         Records() = default;
         Records(Records&& o) noexcept
-            : data(std::move(o.data)), size(std::exchange(o.size, 0)), capacity(std::exchange(o.capacity, 0)) {}
+            : block(std::move(o.block)), data(std::exchange(o.data, nullptr)), size(std::exchange(o.size, 0)),
+              capacity(std::exchange(o.capacity, 0)) {}
         Records& operator=(Records&& o) noexcept {
-            data = std::move(o.data);
+            block = std::move(o.block);
+            data = std::exchange(o.data, nullptr);
             size = std::exchange(o.size, 0);
             capacity = std::exchange(o.capacity, 0);
             return *this;

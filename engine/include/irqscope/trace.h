@@ -18,6 +18,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -135,6 +136,8 @@ private:
     std::unordered_map<std::string, StringId> ids_;
 };
 
+class Arena;
+
 class Trace {
 public:
     Trace();
@@ -213,6 +216,8 @@ private:
     struct Track;
     struct LaneData;
     std::vector<LaneData> lanes_;
+    // Where segments are staged until finalize() (trace/arena.h).
+    std::unique_ptr<Arena> staging_;
     std::vector<Flow> flows_;
     StringTable strings_;
     Time start_ = 0;

@@ -4,6 +4,8 @@
 // with the length of the run.
 #include "irqscope/state_log.h"
 
+#include "trace/page_block.h"
+
 #include <algorithm>
 #include <new>
 #include <type_traits>
@@ -74,19 +76,28 @@ void StateLog::Records::grow() {
     resize(std::max<std::size_t>(capacity * 2, 8192));
 }
 
+struct StateLog::Records::Block : PageBlock {};
+void StateLog::Records::Drop::operator()(Block* b) const {
+    delete b;
+}
+
 void StateLog::Records::resize(std::size_t newCapacity) {
     if (newCapacity == capacity) return;
     if (newCapacity == 0) {
-        data.reset();
+        block.reset();
+        data = nullptr;
         capacity = 0;
         return;
     }
-    // StateRecord is trivially copyable: realloc may move it bytewise
-    void* p = std::realloc(data.get(), newCapacity * sizeof(StateRecord));
-    if (!p) throw std::bad_alloc();
-    (void)data.release();
-    data.reset(static_cast<StateRecord*>(p));
-    capacity = newCapacity;
+    if (!block) block.reset(new Block{});
+    const std::size_t old = block->size();
+    // StateRecord is trivially copyable: its bytes may move with the pages
+    block->resize(newCapacity * sizeof(StateRecord));
+    // what a growth adds is made present in one call rather than a fault per
+    // page as the records reach it
+    if (block->size() > old) block->prefault(old, block->size() - old);
+    data = static_cast<StateRecord*>(block->data());
+    capacity = block->size() / sizeof(StateRecord);
 }
 
 std::uint16_t StateLog::addLine(StateLineInfo info) {

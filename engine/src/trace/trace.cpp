@@ -82,6 +82,7 @@ Trace& Trace::operator=(Trace&&) noexcept = default;
 Trace::~Trace() = default;
 
 std::uint32_t Trace::addLane(LaneType type, std::string name, int cpu) {
+    if (!staging_) staging_ = std::make_unique<Arena>();
     lanes_.push_back(LaneData{LaneInfo{type, std::move(name), cpu}, {}, {}});
     return static_cast<std::uint32_t>(lanes_.size() - 1);
 }
@@ -109,7 +110,7 @@ void Trace::addSegment(std::uint32_t lane, std::uint8_t depth, Time start, Time 
     while (start < end) {
         const Time piece = std::min(end - start, kMaxSegment);
         if (!admit(kSegmentBytes, droppedSegments_)) return;
-        t.stage(Track::Staged{start, static_cast<std::uint32_t>(piece), entity, detail, kind});
+        t.stage(Track::Staged{start, static_cast<std::uint32_t>(piece), entity, detail, kind}, *staging_);
         start += piece;
     }
     t.stagedLastEnd = end;
@@ -168,6 +169,8 @@ void Trace::finalize() {
         }
         lane.instants.shrink_to_fit();
     }
+    // every staged segment is in the columns now
+    if (staging_) staging_->release();
 }
 
 // ---------------------------------------------------------------- reading

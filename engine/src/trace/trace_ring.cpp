@@ -1,11 +1,13 @@
 #include "trace/trace_ring.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <utility>
 
 namespace irqscope {
 
-TraceRing::TraceRing(Trace& trace, bool finalizeAtEnd) : trace_(trace), finalizeAtEnd_(finalizeAtEnd) {
+TraceRing::TraceRing(Trace& trace, bool finalizeAtEnd)
+    : trace_(trace), finalizeAtEnd_(finalizeAtEnd), block_(kMaxChunks * kChunk * sizeof(TraceOp)) {
     thread_ = std::thread([this] { consume(); });
 }
 
@@ -26,19 +28,18 @@ void TraceRing::handOff() {
     if (closed_) throw std::logic_error("trace record after the end of the run");
     std::unique_lock lock(mu_);
     if (current_.ops) {
-        current_.n = static_cast<std::size_t>(at_ - current_.ops.get());
-        full_.push_back(std::move(current_));
+        current_.n = static_cast<std::size_t>(at_ - current_.ops);
+        full_.push_back(current_);
         ready_.notify_one();
     }
     if (free_.empty() && chunks_ < kMaxChunks) {
-        ++chunks_;
-        current_.ops = std::make_unique_for_overwrite<TraceOp[]>(kChunk);
+        current_.ops = chunk(chunks_++);
     } else {
         freed_.wait(lock, [this] { return !free_.empty(); });
-        current_ = std::move(free_.back());
+        current_ = free_.back();
         free_.pop_back();
     }
-    at_ = current_.ops.get();
+    at_ = current_.ops;
     end_ = at_ + kChunk;
 }
 
@@ -46,9 +47,9 @@ void TraceRing::close() {
     if (closed_) return;
     closed_ = true;
     std::lock_guard lock(mu_);
-    if (current_.ops && at_ != current_.ops.get()) {
-        current_.n = static_cast<std::size_t>(at_ - current_.ops.get());
-        full_.push_back(std::move(current_));
+    if (current_.ops && at_ != current_.ops) {
+        current_.n = static_cast<std::size_t>(at_ - current_.ops);
+        full_.push_back(current_);
     }
     at_ = end_ = nullptr;
     done_ = true;
@@ -62,25 +63,29 @@ void TraceRing::wait() {
 }
 
 void TraceRing::consume() {
+    prefaultAhead(0);
     for (;;) {
         Chunk c;
+        std::size_t taken = 0;
         {
             std::unique_lock lock(mu_);
             ready_.wait(lock, [this] { return !full_.empty() || done_; });
             if (full_.empty()) break;
-            c = std::move(full_.front());
+            c = full_.front();
             full_.pop_front();
+            taken = chunks_;
         }
+        prefaultAhead(taken);
         // After a failure (out of memory) the records are dropped, but the
         // chunks still go back, so the simulation thread never waits forever.
         if (!error_) try {
-                apply(c.ops.get(), c.ops.get() + c.n);
+                apply(c.ops, c.ops + c.n);
             } catch (...) {
                 error_ = std::current_exception();
             }
         {
             std::lock_guard lock(mu_);
-            free_.push_back(std::move(c));
+            free_.push_back(c);
         }
         freed_.notify_one();
     }
@@ -89,6 +94,15 @@ void TraceRing::consume() {
         } catch (...) {
             error_ = std::current_exception();
         }
+}
+
+void TraceRing::prefaultAhead(std::size_t taken) {
+    // Writing into pages made present concurrently is safe: populating only
+    // maps what is missing and never changes what was written.
+    const std::size_t want = std::min(taken + kPrefaultAhead, kMaxChunks);
+    if (want <= prefaulted_) return;
+    block_.prefault(prefaulted_ * kChunk * sizeof(TraceOp), (want - prefaulted_) * kChunk * sizeof(TraceOp));
+    prefaulted_ = want;
 }
 
 void TraceRing::apply(const TraceOp* b, const TraceOp* e) {

@@ -9,9 +9,13 @@
 // A record costs the simulation thread one 40-byte store; a chunk handed over
 // costs one lock. Chunks are reused, and at most kMaxChunks exist: a recording
 // thread that falls behind makes the simulation wait, it never grows memory.
+// The chunks are one block (page_block.h) whose pages the recording thread
+// makes present two chunks ahead of the simulation thread's first use, so the
+// simulation does not take their page faults.
 #pragma once
 
 #include "irqscope/trace.h"
+#include "trace/page_block.h"
 
 #include <condition_variable>
 #include <cstddef>
@@ -70,16 +74,20 @@ public:
 
 private:
     static constexpr std::size_t kChunk = 4096, kMaxChunks = 16; // 160 KiB chunks, 2.5 MiB at most
+    static constexpr std::size_t kPrefaultAhead = 2;             // chunks
     struct Chunk {
-        std::unique_ptr<TraceOp[]> ops;
+        TraceOp* ops = nullptr;
         std::size_t n = 0;
     };
     void handOff();
     void consume();
+    void prefaultAhead(std::size_t taken); // chunks [0, taken + kPrefaultAhead)
     void apply(const TraceOp* b, const TraceOp* e);
 
     Trace& trace_;
     const bool finalizeAtEnd_;
+    PageBlock block_; // the kMaxChunks chunks
+    TraceOp* chunk(std::size_t i) const { return static_cast<TraceOp*>(block_.data()) + i * kChunk; }
     // simulation thread only
     TraceOp* at_ = nullptr;
     TraceOp* end_ = nullptr;
@@ -90,8 +98,10 @@ private:
     std::condition_variable ready_, freed_;
     std::deque<Chunk> full_;
     std::vector<Chunk> free_;
-    std::size_t chunks_ = 0; // allocated
-    bool done_ = false;      // the last chunk is in full_
+    std::size_t chunks_ = 0; // taken into use
+    // recording thread only: chunks [0, prefaulted_) are present
+    std::size_t prefaulted_ = 0;
+    bool done_ = false; // the last chunk is in full_
     std::deque<std::string> names_;
     // recording thread until joined
     std::exception_ptr error_;

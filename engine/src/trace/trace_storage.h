@@ -5,6 +5,7 @@
 #pragma once
 
 #include "irqscope/trace.h"
+#include "trace/arena.h"
 
 #include <algorithm>
 #include <array>
@@ -34,20 +35,21 @@ struct Trace::Track {
         ContextKind kind;
     };
     static constexpr std::size_t kFirstChunk = 64, kLastChunk = 8192; // chunks double up to 192 KiB
-    std::vector<std::unique_ptr<Staged[]>> staged;
+    // chunks from the trace's staging arena, freed with it after finalize()
+    std::vector<Staged*> staged;
     Staged* stagedAt = nullptr;  // next free record of staged.back()
     Staged* stagedEnd = nullptr; // end of staged.back()
     Time stagedLastEnd = 0;      // end of the last staged segment (order check)
 
-    void stage(const Staged& s) {
+    void stage(const Staged& s, Arena& arena) {
         if (stagedAt == stagedEnd) [[unlikely]]
-            newChunk();
+            newChunk(arena);
         *stagedAt++ = s;
     }
-    void newChunk() {
+    void newChunk(Arena& arena) {
         const std::size_t n = chunkSize(staged.size());
-        staged.push_back(std::make_unique_for_overwrite<Staged[]>(n));
-        stagedAt = staged.back().get();
+        staged.push_back(arena.allocate<Staged>(n));
+        stagedAt = staged.back();
         stagedEnd = stagedAt + n;
     }
     std::size_t chunkSize(std::size_t i) const {
@@ -55,7 +57,7 @@ struct Trace::Track {
     }
     std::size_t stagedCount() const {
         if (staged.empty()) return 0;
-        std::size_t n = static_cast<std::size_t>(stagedAt - staged.back().get());
+        std::size_t n = static_cast<std::size_t>(stagedAt - staged.back());
         for (std::size_t i = 0; i + 1 < staged.size(); ++i) n += chunkSize(i);
         return n;
     }
@@ -99,14 +101,13 @@ struct Trace::Track {
         entity.reserve(n);
         detail.reserve(n);
         for (std::size_t i = 0; i < staged.size(); ++i) {
-            const Staged* b = staged[i].get();
+            const Staged* b = staged[i];
             const Staged* e = i + 1 < staged.size() ? b + chunkSize(i) : stagedAt;
             append<Time, &Staged::start>(start, b, e);
             append<std::uint32_t, &Staged::dur>(dur, b, e);
             append<ContextKind, &Staged::kind>(kind, b, e);
             append<StringId, &Staged::entity>(entity, b, e);
             append<StringId, &Staged::detail>(detail, b, e);
-            staged[i].reset();
         }
         staged.clear();
         stagedAt = stagedEnd = nullptr;
