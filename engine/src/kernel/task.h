@@ -10,6 +10,9 @@ namespace irqscope::kern {
 
 enum class Policy : std::uint8_t { Normal, Batch, Fifo, RR, Idle, Deadline };
 
+// sched_prio_to_weight[] (kernel/sched/core.c): the load weight of a nice value.
+std::uint32_t niceWeight(int nice);
+
 struct Worker;
 
 // A SCHED_DEADLINE scheduling entity (struct sched_dl_entity): the task's
@@ -93,6 +96,9 @@ struct alignas(64) Task {
     StringId nameId = kNoString;
     std::string name;
     int nice = 0;
+    // Its CFS task group (FairSched::addGroup()); 0: the root group, no group
+    // scheduling (sched_task_group, kernel/sched/sched.h).
+    int group = 0;
 
     bool isRt() const { return policy == Policy::Fifo || policy == Policy::RR; }
     bool isDl() const { return policy == Policy::Deadline; }

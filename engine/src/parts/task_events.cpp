@@ -25,6 +25,7 @@
 #include "parts/resources.h"
 
 #include <algorithm>
+#include <map>
 
 namespace irqscope::parts {
 
@@ -292,7 +293,14 @@ void installTaskParts(Machine& m, const std::vector<TaskPart>& parts, PartsRunti
         }
     }
     int index = 0;
+    std::map<std::string, int, std::less<>> groups; // a task group's id in the fair class, by name
     for (const TaskPart& p : w->parts) {
+        int group = 0;
+        if (!p.group.empty()) {
+            auto [it, fresh] = groups.emplace(p.group, 0);
+            if (fresh) it->second = m.sched().fair().addGroup(p.group, p.groupShares);
+            group = it->second;
+        }
         CpuMask mask;
         for (int cpu : p.cpus) mask.set(static_cast<std::size_t>(cpu));
         if (p.cpus.empty()) mask = m.allCpus();
@@ -319,6 +327,7 @@ void installTaskParts(Machine& m, const std::vector<TaskPart>& parts, PartsRunti
                                            [w, raw](Kctx& c) { return threadBody(c, w, raw); });
             // set_load_weight(): SCHED_IDLE runs at WEIGHT_IDLEPRIO (3) whatever its nice.
             if (p.policy == Policy::Idle) t.weight = 3;
+            t.group = group;
             th->task = &t;
             if (dl && !devices::setDeadline(m, t, p.dlRuntime, p.dlDeadline, p.dlPeriod, (p.path + ".dl").c_str()))
                 return;

@@ -31,6 +31,33 @@ struct Reader {
             if (auto t = parseDuration(v.get<std::string>()); t && *t >= 0) return *t;
         return err(path, "expected a duration (\"2us\", \"1.5ms\" or ns as an integer), found " + describeValue(v));
     }
+    // "group": "name" (tg->shares 1024) or {"name", "weight": cpu.weight} or
+    // {"name", "nice": autogroup nice}.
+    Result<bool> group(const json& g, const std::string& path, TaskPart& t) const {
+        const json& nameV = g.is_object() && g.contains("name") ? g["name"] : g;
+        if (!nameV.is_string() || nameV.get<std::string>().empty())
+            return err(path, "expected a group name or {\"name\", \"weight\" (cpu.weight) or \"nice\" (autogroup)}");
+        t.group = nameV.get<std::string>();
+        if (!g.is_object()) return true;
+        for (const auto& [f, _] : g.items())
+            if (f != "name" && f != "weight" && f != "nice")
+                return err(path + "." + f, "unknown field; expected name, weight or nice");
+        if (g.contains("weight") && g.contains("nice")) return err(path + ".nice", "give weight or nice, not both");
+        if (g.contains("weight")) {
+            // cpu.weight -> tg->shares: sched_weight_from_cgroup() (kernel/sched/sched.h, 6.12)
+            auto w = integer(g["weight"], path + ".weight", 1, 10000);
+            if (!w) return w.error();
+            t.groupShares = double((std::int64_t(*w) * 1024 + 50) / 100);
+        }
+        if (g.contains("nice")) {
+            // proc_sched_autogroup_set_nice(): shares = sched_prio_to_weight[nice] (kernel/sched/autogroup.c)
+            auto n = integer(g["nice"], path + ".nice", -20, 19);
+            if (!n) return n.error();
+            t.groupShares = kern::niceWeight(*n);
+        }
+        return true;
+    }
+
     Result<int> integer(const json& v, const std::string& path, int lo, int hi) const {
         if (!v.is_number_integer() || v.get<std::int64_t>() < lo || v.get<std::int64_t>() > hi)
             return err(path, "expected an integer from " + std::to_string(lo) + " to " + std::to_string(hi) +
@@ -203,12 +230,12 @@ Result<TaskPart> Reader::task(const json& v, const std::string& at) const {
     TaskPart t;
     t.path = at;
     t.name = v["name"].get<std::string>();
-    static const char* known[] = {"name",     "policy", "priority", "nice",   "dl",    "cpus",
-                                  "instance", "loop",   "delay",    "phases", "events"};
+    static const char* known[] = {"name",  "policy",   "priority", "nice",  "dl",     "cpus",
+                                  "group", "instance", "loop",     "delay", "phases", "events"};
     for (const auto& [f, _] : v.items())
         if (std::find(std::begin(known), std::end(known), f) == std::end(known))
             return err(at + "." + f, "unknown field; expected one of name, policy, priority, nice, dl, cpus, "
-                                     "instance, loop, delay, phases, events");
+                                     "group, instance, loop, delay, phases, events");
     static const std::map<std::string, kern::Policy, std::less<>> policies = {
         {"other", kern::Policy::Normal}, {"batch", kern::Policy::Batch}, {"idle", kern::Policy::Idle},
         {"fifo", kern::Policy::Fifo},    {"rr", kern::Policy::RR},       {"deadline", kern::Policy::Deadline}};
@@ -251,6 +278,11 @@ Result<TaskPart> Reader::task(const json& v, const std::string& at) const {
             if (!dd) return dd.error();
             t.dlDeadline = *dd;
         }
+    }
+    if (v.contains("group")) {
+        if (rt || dl) return err(at + ".group", "group is for other, batch and idle (a CFS task group)");
+        auto g = group(v["group"], at + ".group", t);
+        if (!g) return g.error();
     }
     if (v.contains("cpus")) {
         auto c = cpuList(v["cpus"], at + ".cpus");
@@ -349,9 +381,16 @@ Result<std::vector<TaskPart>> readTaskParts(const json& list, const PartNames& n
                                             int cpus) {
     std::vector<TaskPart> out;
     const Reader reader{names, resources, source, cpus};
+    std::map<std::string, double, std::less<>> shares; // a group's tg->shares, by name
     for (std::size_t i = 0; i < list.size(); ++i) {
         auto t = reader.task(list[i], jsonPath("tasks", i));
         if (!t) return t.error();
+        if (!t->group.empty()) {
+            auto [it, fresh] = shares.emplace(t->group, t->groupShares);
+            if (!fresh && it->second != t->groupShares)
+                return Error{source, jsonPath("tasks", i, "group"),
+                             "group " + t->group + " is given another weight by an earlier task"};
+        }
         out.push_back(std::move(*t));
     }
     return out;

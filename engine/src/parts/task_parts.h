@@ -84,6 +84,10 @@ struct TaskPart {
     int instance = 1;
     int loop = -1;
     Time delay = 0;
+    // Its CFS task group (a cgroup's cpu controller or a session's autogroup):
+    // empty, none; groupShares is tg->shares (1024: cpu.weight 100, autogroup nice 0).
+    std::string group;
+    double groupShares = 1024;
     std::vector<TaskPhase> phases;
     std::string path; // "tasks[3]", for install-time refusals
     // Names of the threads this part starts: name, or name-0, name-1, ...

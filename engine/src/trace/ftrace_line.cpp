@@ -270,4 +270,23 @@ ParsedLine parseLine(std::string_view line) {
     return out;
 }
 
+std::optional<TaskGroupLine> parseTaskGroupLine(std::string_view line) {
+    constexpr std::string_view kTag = "# irqscope-task-group:";
+    std::string_view s = trim(line);
+    if (!s.starts_with(kTag)) return std::nullopt;
+    s.remove_prefix(kTag.size());
+    TaskGroupLine g;
+    const auto pid = fieldValue(s, "pid");
+    const auto pidNum = pid ? toInt(*pid) : std::nullopt;
+    if (!pidNum || *pidNum <= 0 || *pidNum > INT32_MAX) return std::nullopt;
+    g.pid = static_cast<int>(*pidNum);
+    if (auto a = fieldValue(s, "autogroup")) g.autogroup = *a;
+    if (auto n = fieldValue(s, "nice"))
+        if (auto v = toInt(*n); v && *v >= -20 && *v <= 19) g.nice = static_cast<int>(*v);
+    if (auto c = fieldValue(s, "cgroup")) g.cgroup = *c;
+    if (auto w = fieldValue(s, "weight"))
+        if (auto v = toInt(*w); v && *v >= 1 && *v <= 10000) g.weight = static_cast<int>(*v);
+    return g;
+}
+
 } // namespace irqscope::ftrace

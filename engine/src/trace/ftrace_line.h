@@ -54,6 +54,22 @@ struct ParsedLine {
 
 ParsedLine parseLine(std::string_view line);
 
+// A task's scheduling group, written by scripts/record-trace after the
+// events as a comment (a Header to parseLine(), so other readers skip it):
+//   # irqscope-task-group: pid=1234 autogroup=/autogroup-57 nice=0 cgroup=/ weight=100
+// autogroup: /proc/PID/autogroup's path, empty when the task is in no
+// autogroup of its own (a kernel thread, the init session); cgroup: the
+// task's cpu cgroup (the deepest with the cpu controller, "/" the root), and
+// its cpu.weight.
+struct TaskGroupLine {
+    int pid = 0;
+    std::string_view autogroup;
+    int nice = 0;
+    std::string_view cgroup;
+    int weight = 100;
+};
+std::optional<TaskGroupLine> parseTaskGroupLine(std::string_view line);
+
 // Value of `key=` in an event's fields ("irq=27 name=arch_timer"): up to the next
 // space, or for *comm keys up to the next " word=" (comms may contain spaces).
 // A trailing ']' (from "[action=NET_RX]") is dropped.

@@ -145,7 +145,8 @@ struct WakePath {
     }
 };
 
-// The second pass: priorities and sleeps by pid, and the wake path's times.
+// The second pass: priorities and sleeps by pid, the wake path's times and
+// the task groups.
 Status readTaskStates(const std::string& path, Time offset, std::unordered_map<int, TaskStats>& byPid,
                       CaptureStats& cs) {
     std::ifstream in(path, std::ios::binary);
@@ -154,6 +155,17 @@ Status readTaskStates(const std::string& path, Time offset, std::unordered_map<i
     WakePath wp;
     while (std::getline(in, line)) {
         const auto p = ftrace::parseLine(line);
+        if (p.kind == ftrace::LineKind::Header) {
+            if (auto g = ftrace::parseTaskGroupLine(line)) {
+                TaskStats& ts = byPid[g->pid];
+                ts.hasGroupLine = true;
+                ts.autogroup = std::string(g->autogroup);
+                ts.autogroupNice = g->nice;
+                ts.cgroup = g->cgroup.empty() ? std::string("/") : std::string(g->cgroup);
+                ts.cgroupWeight = g->weight;
+            }
+            continue;
+        }
         if (p.kind != ftrace::LineKind::Event) continue;
         const Time t = p.event.ts - offset;
         if (p.event.name == "sched_waking") wp.waking(p.event, t);
@@ -353,6 +365,11 @@ Result<CaptureStats> scanCapture(const ImportResult& capture, const std::string&
             ts.sleeps = it->second.sleeps;
             ts.switchOuts = it->second.switchOuts;
             ts.exited = it->second.exited;
+            ts.hasGroupLine = it->second.hasGroupLine;
+            ts.autogroup = it->second.autogroup;
+            ts.autogroupNice = it->second.autogroupNice;
+            ts.cgroup = it->second.cgroup;
+            ts.cgroupWeight = it->second.cgroupWeight;
             lostSleeps(ts, t.endTime());
         }
     }

@@ -5,7 +5,7 @@
 // the context a softirq_raise, a queue_work or a wake-up happened in.
 // A second, light pass over the text reads what the Trace does not keep:
 // task priorities (sched_switch prio) and whether a task left the CPU to sleep
-// (prev_state) or was preempted.
+// (prev_state) or was preempted, and the task groups record-trace appends.
 #pragma once
 
 #include "irqscope/ftrace.h"
@@ -70,6 +70,13 @@ struct TaskStats {
     // its exit waking the parent): time and the wakee's entity
     std::vector<std::pair<Time, std::string>> woke;
     std::map<std::string, std::uint64_t> wokenByTask; // waker entity -> wake-ups of this task
+    // Its scheduling group at the end of the capture (scripts/record-trace's
+    // "# irqscope-task-group:" lines; hasGroupLine false in a capture without them).
+    bool hasGroupLine = false;
+    std::string autogroup; // "/autogroup-57"; empty: none of its own
+    int autogroupNice = 0;
+    std::string cgroup = "/"; // its cpu cgroup
+    int cgroupWeight = 100;   // that cgroup's cpu.weight
 };
 
 struct CaptureStats {

@@ -239,6 +239,20 @@ void runEvents(json& events, const std::vector<Time>& bursts,
     part(1.0);
 }
 
+// The task's CFS task group from record-trace's group lines: its cpu cgroup
+// when that is not the root (autogroups apply only to tasks of the root
+// task group: task_wants_autogroup(), kernel/sched/autogroup.h, 6.12), else
+// its session's autogroup (sched_autogroup_enabled, one group per setsid(),
+// kernel/sched/autogroup.c). Null: the root group (no group line, or a task
+// in no autogroup of its own, as kernel threads are).
+json taskGroup(const TaskStats& t) {
+    if (!t.hasGroupLine) return nullptr;
+    if (t.cgroup != "/") return json{{"name", t.cgroup}, {"weight", t.cgroupWeight}};
+    if (t.autogroup.empty()) return nullptr;
+    if (t.autogroupNice == 0) return t.autogroup;
+    return json{{"name", t.autogroup}, {"nice", t.autogroupNice}};
+}
+
 } // namespace
 
 nlohmann::json fitTasks(const CaptureStats& cs, const std::set<std::string>& skip,
@@ -286,6 +300,7 @@ nlohmann::json fitTasks(const CaptureStats& cs, const std::set<std::string>& ski
         } else {
             const int nice = std::clamp(t.prio < 0 ? 0 : t.prio - 120, -20, 19);
             if (nice != 0) task["nice"] = nice;
+            if (auto g = taskGroup(t); !g.is_null()) task["group"] = g;
         }
         if (const int cpu = boundCpu(t, cs.cpus); cpu >= 0) task["cpus"] = json::array({cpu});
         const Behaviour& b = twin.at(entity);

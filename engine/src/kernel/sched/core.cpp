@@ -17,6 +17,10 @@ constexpr std::uint32_t kNiceWeight[40] = {88761, 71755, 56483, 46273, 36291, 29
                                            110,   87,    70,    56,    45,    36,    29,    23,    18,    15};
 } // namespace
 
+std::uint32_t niceWeight(int nice) {
+    return kNiceWeight[std::clamp(nice, -20, 19) + 20];
+}
+
 Scheduler::Scheduler(Machine& m)
     : m_(m), rqs_(static_cast<std::size_t>(m.cpuCount())), fair_(m, rqs_), rt_(m, rqs_), dl_(m, rqs_),
       bandwidth_(m, rqs_), placement_(m), balance_(m), ipiLines_(static_cast<std::size_t>(m.cpuCount()), nullptr) {

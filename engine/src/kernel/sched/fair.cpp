@@ -86,6 +86,7 @@ double FairSched::cfsVslice(const Cpu& c, const Task& t) {
 }
 
 void FairSched::enqueue(const Cpu& c, Task& t, bool wakeup, const Cpu* prev) {
+    if (grouped_) return enqueueGrouped(c, t, wakeup, prev);
     if (wakeup) placeEntity(c, t, prev);
     push(c, t);
 }
@@ -96,6 +97,7 @@ void FairSched::push(const Cpu& c, Task& t) {
 }
 
 bool FairSched::migrate(Task& t, const Cpu& from, const Cpu& to) {
+    if (grouped_) return migrateGrouped(t, from, to);
     if (m_.cfg().fair == FairClass::Eevdf) {
         t.vlag = 0;
         return true;
@@ -110,10 +112,12 @@ bool FairSched::dequeue(const Cpu& c, Task& t) {
     if (it == q.end()) return false;
     q.erase(it);
     if (q.empty()) waiting_.reset(static_cast<std::size_t>(c.id));
+    if (grouped_) leaveGroup(c, t);
     return true;
 }
 
 void FairSched::sleep(const Cpu& c, Task& t) {
+    if (grouped_) return sleepGrouped(c, t);
     const Rq& r = rq(c);
     if (m_.cfg().fair == FairClass::Eevdf) {
         // update_entity_lag(), against the average the task itself is still part of.
@@ -151,6 +155,7 @@ bool FairSched::eevdfPicksOther(const Cpu& c, const Task* candidate) {
 }
 
 bool FairSched::wakeupPreempts(const Cpu& c, const Task& woken) {
+    if (grouped_) return wakeupPreemptsGrouped(c, woken);
     const Config& cfg = m_.cfg();
     if (cfg.fair == FairClass::Eevdf) return eevdfPicksOther(c, &woken);
     const double gran = double(cfg.cfsWakeupGran * cfg.schedScale()) * 1024.0 / woken.weight;
@@ -160,6 +165,7 @@ bool FairSched::wakeupPreempts(const Cpu& c, const Task& woken) {
 Task* FairSched::pick(const Cpu& c) {
     auto& q = rq(c).queue;
     if (q.empty()) return nullptr;
+    if (grouped_) return pickGrouped(c);
     Task* best = nullptr;
     if (m_.cfg().fair == FairClass::Eevdf) {
         const double avg = avgVruntime(c);
@@ -174,6 +180,7 @@ Task* FairSched::pick(const Cpu& c) {
 }
 
 bool FairSched::tickPreempts(const Cpu& c, Task& t) {
+    if (grouped_) return tickPreemptsGrouped(c, t);
     const Config& cfg = m_.cfg();
     const auto& q = rq(c).queue;
     if (cfg.fair == FairClass::Eevdf) {
@@ -198,6 +205,7 @@ bool FairSched::tickPreempts(const Cpu& c, Task& t) {
 }
 
 void FairSched::updateMinVruntime(const Cpu& c, const Task& curr) {
+    if (grouped_) return updateMinVruntimeGrouped(c, curr);
     Rq& r = rq(c);
     const bool fairCurr = curr.isFair() && curr.state == Task::State::Running;
     double mv = fairCurr ? curr.vruntime : r.minVruntime;

@@ -12,17 +12,36 @@
 // ideal slice. A sleeper keeps its vruntime and is placed at
 // max(vruntime, min_vruntime - sched_latency/2) (GENTLE_FAIR_SLEEPERS), a new
 // task one vslice after min_vruntime (START_DEBIT). Slices scale by 1+ilog2(min(CPUs, 8)) like the kernel's sysctls.
+//
+// Task groups (CONFIG_FAIR_GROUP_SCHED, one level: root -> groups -> tasks):
+// a group has, on each CPU, a scheduling entity in the root queue and its own
+// queue of its tasks (fair_group.cpp). Without groups the queue is flat.
 #pragma once
 
 #include "kernel/config.h"
 #include "kernel/sched/runqueue.h"
 #include "kernel/task.h"
 
+#include <string>
 #include <vector>
 
 namespace irqscope::kern {
 
 class Machine;
+
+// A task group on one CPU (struct sched_entity tg->se[cpu] and struct cfs_rq
+// tg->cfs_rq[cpu]): the entity the root queue schedules, weighted by
+// calc_group_shares(), and what its own queue keeps.
+struct GroupEntity {
+    double vruntime = 0, deadline = 0, vlag = 0;
+    double weight = 1024;
+    Time slice = 0, sumExec = 0, execAtPick = 0;
+    bool sliceProtected = false;
+    bool cfsPlaced = false;
+    int nr = 0;             // the group's tasks runnable here, queued or running (cfs_rq->h_nr_running)
+    double load = 0;        // their weights (cfs_rq->load.weight)
+    double minVruntime = 0; // the group queue's min_vruntime
+};
 
 class FairSched {
 public:
@@ -53,7 +72,8 @@ public:
     // Inline: the accounting charges the current task at every dispatch step.
     void charge(Task& t, Time delta) {
         t.vruntime += double(delta) * 1024.0 / t.weight;
-        if (cfg_.fair == FairClass::Cfs && t.cpu) updateMinVruntime(*t.cpu, t);
+        if (grouped_) chargeGroup(t, delta);
+        else if (cfg_.fair == FairClass::Cfs && t.cpu) updateMinVruntime(*t.cpu, t);
     }
     // update_min_vruntime() with `curr` running (or not a fair task): monotonic.
     void updateMinVruntime(const Cpu& c, const Task& curr);
@@ -64,7 +84,46 @@ public:
     // The slice a new task starts with.
     Time baseSlice() const;
 
+    // A task group of tg->shares `shares` (1024: a nice-0 autogroup or
+    // cpu.weight 100); returns the id a task's `group` names (1, 2, ...).
+    int addGroup(const std::string& name, double shares);
+    const std::string& groupName(int g) const { return groups_[static_cast<std::size_t>(g)].name; }
+    const GroupEntity& groupEntity(int g, int cpu) const {
+        return groups_[static_cast<std::size_t>(g)].cpus[static_cast<std::size_t>(cpu)];
+    }
+
+    // One entity of a level (a task, or a group's entity in the root queue).
+    struct Ent {
+        double vruntime, deadline, weight;
+        const void* id;
+    };
+
 private:
+    struct Group {
+        std::string name;
+        double shares = 1024;          // tg->shares
+        double load = 0;               // its runnable weight over all CPUs (tg->load_avg, PELT-free)
+        std::vector<GroupEntity> cpus; // per CPU
+    };
+    GroupEntity& ge(int g, int cpu) { return groups_[static_cast<std::size_t>(g)].cpus[static_cast<std::size_t>(cpu)]; }
+    // fair_group.cpp: the grouped versions of the operations above.
+    void chargeGroup(Task& t, Time delta);
+    void collect(const Cpu& c, int g, std::vector<Ent>& out) const;
+    double levelAvg(const Cpu& c, int g, const std::vector<Ent>& ents) const;
+    double& levelMin(const Cpu& c, int g);
+    void enqueueGrouped(const Cpu& c, Task& t, bool wakeup, const Cpu* prev);
+    void leaveGroup(const Cpu& c, Task& t);
+    double calcShares(int g, int cpu) const;
+    void updateGroupWeight(const Cpu& c, int g);
+    template <class E> void placeAt(const Cpu& c, int level, E& se, const Cpu* prev);
+    void sleepGrouped(const Cpu& c, Task& t);
+    Task* pickGrouped(const Cpu& c);
+    template <class E> bool levelPicksOther(const Cpu& c, int level, E& cur, const void* candidate);
+    bool wakeupPreemptsGrouped(const Cpu& c, const Task& woken);
+    bool tickPreemptsGrouped(const Cpu& c, Task& t);
+    void updateMinVruntimeGrouped(const Cpu& c, const Task& curr);
+    bool migrateGrouped(Task& t, const Cpu& from, const Cpu& to);
+
     using Rq = FairRq;
     Rq& rq(const Cpu& c);
     void push(const Cpu& c, Task& t);
@@ -80,6 +139,9 @@ private:
     const Config& cfg_;
     std::vector<RunQueue>& rqs_; // the scheduler's
     CpuMask waiting_;
+    bool grouped_ = false;      // a group exists: every operation takes the grouped path
+    std::vector<Group> groups_; // index 0: the root group (unused)
+    std::vector<Ent> scratch_;  // collect()'s output, reused
 };
 
 } // namespace irqscope::kern
