@@ -100,6 +100,8 @@ void GenIrq::setMasked(const Cpu& k, IrqDesc& d, bool masked) {
     m_.observers().instant(k.id, masked ? InstantKind::Mask : InstantKind::Unmask, d.line->nameId, kNoString);
 }
 
+// The flow handlers (handle_percpu_devid_irq(), handle_fasteoi_irq()) run in
+// entry()'s own coroutine, not in one of their own: one frame per interrupt.
 Proc<void> GenIrq::entry(Kctx& c) {
     Cpu& k = c.cpu();
     const Config& cfg = m_.cfg();
@@ -123,64 +125,57 @@ Proc<void> GenIrq::entry(Kctx& c) {
         m_.observers().instant(k.id, InstantKind::PriorityDrop, line->nameId, kNoString);
     }
     IrqDesc* d = line->index < byLine_.size() ? byLine_[line->index] : nullptr;
-    if (d) {
-        ++d->count;
-        if (d->flags & IRQF_PERCPU) co_await handlePercpu(c, *d);
-        else co_await handleFasteoi(c, *d);
-    } else {
+    if (!d) {
         co_await c.work(eoiCost());
         if (cfg.eoimode == 0) gic.priorityDrop(k.id);
         gic.deactivate(*line);
         lineChanged(*line);
-    }
-    co_await c.work(m_.draws().irqExit.next());
-}
-
-Proc<void> GenIrq::handlePercpu(Kctx& c, IrqDesc& d) {
-    Cpu& k = c.cpu();
-    co_await c.work(m_.cfg().cost.flowHandler / 2);
-    if (d.handler) (void)co_await d.handler(c);
-    co_await c.work(eoiCost());
-    if (m_.cfg().eoimode == 0) m_.gic().priorityDrop(k.id);
-    deactivated(k, *d.line);
-}
-
-Proc<void> GenIrq::handleFasteoi(Kctx& c, IrqDesc& d) {
-    Cpu& k = c.cpu();
-    const Config& cfg = m_.cfg();
-    const Costs& cost = cfg.cost;
-    co_await c.work(cost.flowHandler);
-    const bool oneshot = (d.flags & IRQF_ONESHOT) != 0;
-    const bool maskWithActiveBit = oneshot && cfg.activeBitMasking && cfg.eoimode == 1;
-    if (oneshot && !maskWithActiveBit) {
-        // mask_irq(): GICD_ICENABLER write, and on GICv3 wait for RWP.
-        co_await c.work(cfg.distWriteCost(DistWrite::ClearEnable));
-        setMasked(k, d, true);
-    }
-    IrqReturn ret = IrqReturn::WakeThread; // irq_default_primary_handler
-    if (d.handler) ret = co_await d.handler(c);
-    bool threadWoken = false;
-    if (ret == IrqReturn::WakeThread && d.thread) {
-        threadWoken = true;
-        if (!d.runThread) { // __irq_wake_thread(): RUNTHREAD already set means nothing to do
-            d.runThread = true;
-            const Time waking = m_.now(); // sched_waking: try_to_wake_up()'s start
-            co_await c.work(cost.wakeup);
-            if (d.thread->state == Task::State::Blocked) m_.sched().wake(*d.thread, k.id, FlowKind::WakeThread, waking);
+    } else if (d->flags & IRQF_PERCPU) {
+        // handle_percpu_devid_irq()
+        ++d->count;
+        co_await c.work(cost.flowHandler / 2);
+        if (d->handler) (void)co_await d->handler(c);
+        co_await c.work(eoiCost());
+        if (cfg.eoimode == 0) gic.priorityDrop(k.id);
+        deactivated(k, *d->line);
+    } else {
+        // handle_fasteoi_irq()
+        ++d->count;
+        co_await c.work(cost.flowHandler);
+        const bool oneshot = (d->flags & IRQF_ONESHOT) != 0;
+        const bool maskWithActiveBit = oneshot && cfg.activeBitMasking && cfg.eoimode == 1;
+        if (oneshot && !maskWithActiveBit) {
+            // mask_irq(): GICD_ICENABLER write, and on GICv3 wait for RWP.
+            co_await c.work(cfg.distWriteCost(DistWrite::ClearEnable));
+            setMasked(k, *d, true);
+        }
+        IrqReturn ret = IrqReturn::WakeThread; // irq_default_primary_handler
+        if (d->handler) ret = co_await d->handler(c);
+        bool threadWoken = false;
+        if (ret == IrqReturn::WakeThread && d->thread) {
+            threadWoken = true;
+            if (!d->runThread) { // __irq_wake_thread(): RUNTHREAD already set means nothing to do
+                d->runThread = true;
+                const Time waking = m_.now(); // sched_waking: try_to_wake_up()'s start
+                co_await c.work(cost.wakeup);
+                if (d->thread->state == Task::State::Blocked)
+                    m_.sched().wake(*d->thread, k.id, FlowKind::WakeThread, waking);
+            }
+        }
+        // cond_unmask_eoi_irq()
+        if (maskWithActiveBit && threadWoken) {
+            d->eoiDeferred = true; // the active bit is the mask; DIR when the thread is done
+        } else {
+            co_await c.work(eoiCost());
+            if (cfg.eoimode == 0) gic.priorityDrop(k.id);
+            deactivated(k, *d->line);
+            if (oneshot && d->masked && !threadWoken) {
+                co_await c.work(cfg.distWriteCost(DistWrite::Other));
+                setMasked(k, *d, false);
+            }
         }
     }
-    // cond_unmask_eoi_irq()
-    if (maskWithActiveBit && threadWoken) {
-        d.eoiDeferred = true; // the active bit is the mask; DIR when the thread is done
-        co_return;
-    }
-    co_await c.work(eoiCost());
-    if (cfg.eoimode == 0) m_.gic().priorityDrop(k.id);
-    deactivated(k, *d.line);
-    if (oneshot && d.masked && !threadWoken) {
-        co_await c.work(cfg.distWriteCost(DistWrite::Other));
-        setMasked(k, d, false);
-    }
+    co_await c.work(m_.draws().irqExit.next());
 }
 
 Proc<void> GenIrq::unmaskThreadedIrq(Kctx& c, IrqDesc& d) {

@@ -78,8 +78,6 @@ public:
     std::uint64_t entries(int cpu) const { return entries_[static_cast<std::size_t>(cpu)]; }
 
 private:
-    Proc<void> handleFasteoi(Kctx& c, IrqDesc& d);
-    Proc<void> handlePercpu(Kctx& c, IrqDesc& d);
     Proc<void> irqThread(Kctx& c, IrqDesc& d);
     Proc<void> secondaryThread(Kctx& c, IrqDesc& d);
     Proc<IrqReturn> forcedThreadFn(Kctx& c, IrqDesc& d);

@@ -6,13 +6,12 @@
 
 namespace irqscope::kern {
 
-RtBandwidth::RtBandwidth(Machine& m, std::vector<RunQueue>& rqs) : m_(m), rqs_(rqs) {
+RtBandwidth::RtBandwidth(Machine& m, std::vector<RunQueue>& rqs) : m_(m), cfg_(m.cfg()), rqs_(rqs) {
     for (auto& r : rqs_) r.bandwidth.runtime = m.cfg().rtRuntime;
 }
 
-void RtBandwidth::charge(const Cpu& c, Time delta) {
-    const Config& cfg = m_.cfg();
-    if (cfg.rtLimit != RtLimit::Throttling) return;
+void RtBandwidth::chargeThrottling(const Cpu& c, Time delta) {
+    const Config& cfg = cfg_;
     rq(c.id).rtTime += delta;
     if (!timerActive_) { // start_rt_bandwidth(): the period timer, on period boundaries
         timerActive_ = true;

@@ -20,6 +20,7 @@
 #pragma once
 
 #include "irqscope/time.h"
+#include "kernel/config.h"
 #include "kernel/sched/runqueue.h"
 
 #include <vector>
@@ -34,7 +35,11 @@ public:
     RtBandwidth(Machine& m, std::vector<RunQueue>& rqs);
 
     // update_curr_rt() / update_curr_dl(): RT or deadline time ran on this CPU.
-    void charge(const Cpu& c, Time delta);
+    // Inline: the accounting charges the running RT task at every dispatch step,
+    // and only kernel.sched.rt_limit=throttling counts anything.
+    void charge(const Cpu& c, Time delta) {
+        if (cfg_.rtLimit == RtLimit::Throttling) chargeThrottling(c, delta);
+    }
     bool throttled(int cpu) const { return rq(cpu).throttled; }
     // sched_rt_runtime_exceeded() for the running RT task: true when the CPU
     // is throttled now.
@@ -47,8 +52,10 @@ private:
     Rq& rq(int cpu) { return rqs_[static_cast<std::size_t>(cpu)].bandwidth; }
     const Rq& rq(int cpu) const { return rqs_[static_cast<std::size_t>(cpu)].bandwidth; }
     void balanceRuntime(int cpu); // do_balance_runtime()
+    void chargeThrottling(const Cpu& c, Time delta);
 
     Machine& m_;
+    const Config& cfg_;          // the machine's
     std::vector<RunQueue>& rqs_; // the scheduler's
     bool timerActive_ = false;   // rt_period_active
 };
