@@ -20,15 +20,22 @@ enum class RtLimit : std::uint8_t { Throttling, FairServer, Off };
 // A write to one interrupt's bit in the GIC distributor (or redistributor).
 enum class DistWrite : std::uint8_t { ClearEnable, Other }; // ICENABLER (mask) / ISENABLER, ISPENDR, ...
 
+// A cost given as a plain duration (`fixed`, dist null) or as a distribution
+// (`dist`; `fixed` is then its mean, for whatever reads a single value).
+struct DrawableCost {
+    Time fixed = 0;
+    std::shared_ptr<const parts::Distribution> dist;
+};
+
 struct Costs {
-    Time irqEntry, irqExit, flowHandler, softirqLoop, softirqRaise, taskletDispatch, wakeup, ipiSend, ipiHandler,
-        contextSwitch, queueWork, workerDispatch, tick, timerSoftirq, rcuSoftirq, hrtimer, hrtimerReprogram, idleExit,
-        loadBalance;
+    Time irqEntry, flowHandler, softirqLoop, softirqRaise, taskletDispatch, wakeup, ipiSend, ipiHandler, contextSwitch,
+        queueWork, workerDispatch, tick, timerSoftirq, rcuSoftirq, hrtimer, hrtimerReprogram, idleExit, loadBalance;
     // interrupt controller
     Time iar, eoir, dir, distWrite, rwpWait;
-    // cost.irq_exit_ns given as a distribution (irqExit is then its mean):
-    // drawn at each exit (Machine::draws(), kernel/cost_draw.h); null: irqExit.
-    std::shared_ptr<const parts::Distribution> irqExitDraw;
+    // Costs a scenario may give as a distribution, drawn where they are paid
+    // (Machine::draws(), kernel/cost_draw.h).
+    DrawableCost irqExit;     // cost.irq_exit_ns: each hardirq's irq_exit()
+    DrawableCost reschedExit; // cost.resched_exit_ns: an exit that reschedules, to __schedule()
 };
 
 struct Config {

@@ -1,5 +1,5 @@
-// Kernel costs the scenario gave as distributions (Costs::irqExitDraw, from a
-// ParamType::Distribution parameter). Each draws from its own random stream,
+// Kernel costs the scenario may give as distributions (Costs' DrawableCost
+// fields, from ParamType::Distribution parameters). Each draws from its own random stream,
 // named after its parameter (Machine::rng), so a drawn cost moves no other
 // random number; a cost given as a plain duration draws nothing, and the run
 // is the one it was before costs could be drawn.
@@ -13,17 +13,17 @@ namespace irqscope::kern {
 
 class DrawnCost {
 public:
-    DrawnCost(Time fixed, const parts::Distribution* dist, sim::Rng rng) : fixed_(fixed), dist_(dist), rng_(rng) {}
-    Time next() { return dist_ ? dist_->sample(rng_) : fixed_; }
+    DrawnCost(const DrawableCost& cost, sim::Rng rng) : cost_(&cost), rng_(rng) {}
+    Time next() { return cost_->dist ? cost_->dist->sample(rng_) : cost_->fixed; }
 
 private:
-    Time fixed_;
-    const parts::Distribution* dist_; // owned by the machine's Config
+    const DrawableCost* cost_; // in the machine's Config
     sim::Rng rng_;
 };
 
 struct CostDraws {
-    DrawnCost irqExit;
+    DrawnCost irqExit;     // at every hardirq's exit (GenIrq::entry())
+    DrawnCost reschedExit; // at an interrupt's exit that reschedules (Exec::returnPath())
 };
 
 } // namespace irqscope::kern

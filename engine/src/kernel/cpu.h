@@ -50,6 +50,10 @@ struct CpuTime {
     std::array<Time, kContextKindCount> nsByKind{};
 };
 
+// An interrupt's return that reschedules (Exec::returnPath()): none pending,
+// on its way to __schedule() (cost.resched_exit_ns), arrived there.
+enum ReturnPath : std::uint8_t { kReturnNone, kOnTheWay, kArrived };
+
 // Aligned to a cache line, the fields every dispatch step reads first (the
 // frame stack, curr, the work event, id and the flags dispatch() tests) fill
 // the first 64 bytes; the second holds the work's start and speed, written
@@ -76,6 +80,7 @@ struct alignas(64) Cpu {
     // (machine.idle_exit_ns); until the CPU settles back into idle or switches
     // to a task, neither another interrupt nor that switch pays it again.
     bool idleWoken = false;
+    std::uint8_t returnPath = kReturnNone; // ReturnPath
     CpuTime time;
     std::vector<std::unique_ptr<Frame>> irqFrames;
 

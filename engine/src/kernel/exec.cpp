@@ -187,6 +187,7 @@ void Exec::takeInterrupt(Cpu& c) {
 }
 
 void Exec::dispatch(Cpu& c) {
+    if (c.returnPath == kOnTheWay) return; // interrupts off until __schedule()
     sim::EventQueue& q = m_.q();
     assert(!q.isPending(c.workEvent));
     // Simulated time does not move inside one call (the coroutines it resumes
@@ -229,6 +230,7 @@ void Exec::dispatch(Cpu& c) {
             }
             const bool irqFirst = !irqReturn && !t->isIdle && irqsEnabled(c) && m_.gic().signalled(c.id);
             if (!irqFirst && (c.needResched || c.needReschedLazy) && taskPreemptible(c, irqReturn)) {
+                if (irqReturn && returnPath(c)) return;
                 Task* before = c.curr;
                 m_.sched().schedule(c);
                 if (c.curr != before) continue;

@@ -42,6 +42,7 @@ public:
 
     void onKick(Cpu& c);
     void onWorkDone(Cpu& c);
+    void onReturnPathDone(Cpu& c);
 
 private:
     void dispatch(Cpu& c);
@@ -50,6 +51,7 @@ private:
     void popFrame(Cpu& c);
     void showLabel(const Cpu& c, std::size_t depth, Frame& f);
     bool taskPreemptible(const Cpu& c, bool irqReturn) const;
+    bool returnPath(Cpu& c);
 
     Machine& m_;
     // dispatch() steps taken at the current instant, on all CPUs (bounded: a

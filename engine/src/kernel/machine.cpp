@@ -24,8 +24,8 @@ std::vector<std::unique_ptr<Cpu>> makeCpus(const Config& cfg) {
 } // namespace
 
 Machine::Machine(const Config& cfg, std::uint64_t seed, StringTable* names)
-    : cfg_(cfg),
-      seed_(seed), draws_{DrawnCost(cfg_.cost.irqExit, cfg_.cost.irqExitDraw.get(), rng("cost.irq_exit_ns"))},
+    : cfg_(cfg), seed_(seed), draws_{DrawnCost(cfg_.cost.irqExit, rng("cost.irq_exit_ns")),
+                                     DrawnCost(cfg_.cost.reschedExit, rng("cost.resched_exit_ns"))},
       names_(names), gic_(cfg.cpus), cpus_(makeCpus(cfg)), exec_(*this), accounting_(*this), sched_(*this), irq_(*this),
       softirq_(*this), tasklets_(*this), timers_(*this), watchdogs_(*this), wq_(*this) {
     observers_.setFlowLatency(&flowLatency_);

@@ -5,6 +5,19 @@
 
 namespace irqscope {
 
+namespace {
+// A cost parameter of type distribution: its mean, and what to draw from
+// unless it is a plain duration.
+kern::DrawableCost drawable(const Scenario& s, const char* name) {
+    kern::DrawableCost c;
+    c.fixed = s.getDuration(name); // a distribution's mean
+    if (const auto d = s.getDistribution(name); !d.is_null())
+        if (auto read = parts::readDistribution(d, s.source(), name)) // checked when it was set
+            c.dist = std::make_shared<const parts::Distribution>(std::move(*read));
+    return c;
+}
+} // namespace
+
 kern::Config kernelConfig(const Scenario& s) {
     using namespace kern;
     Config c;
@@ -67,10 +80,8 @@ kern::Config kernelConfig(const Scenario& s) {
     c.rwpPollEveryWrite = s.getString("gic.rwp_poll") == "every-write";
     Costs& k = c.cost;
     k.irqEntry = s.getDuration("cost.irq_entry_ns");
-    k.irqExit = s.getDuration("cost.irq_exit_ns"); // a distribution's mean
-    if (const auto d = s.getDistribution("cost.irq_exit_ns"); !d.is_null())
-        if (auto read = parts::readDistribution(d, s.source(), "cost.irq_exit_ns")) // checked when it was set
-            k.irqExitDraw = std::make_shared<const parts::Distribution>(std::move(*read));
+    k.irqExit = drawable(s, "cost.irq_exit_ns");
+    k.reschedExit = drawable(s, "cost.resched_exit_ns");
     k.flowHandler = s.getDuration("cost.flow_handler_ns");
     k.softirqLoop = s.getDuration("cost.softirq_loop_ns");
     k.softirqRaise = s.getDuration("cost.softirq_raise_ns");

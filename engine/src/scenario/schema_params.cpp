@@ -132,6 +132,11 @@ std::vector<ParamSpec> builtinParams() {
     v.push_back(distribution("cost.irq_exit_ns", 250, 0, 100 * kUsD, cost,
                              "irq_exit when no softirq is pending; a distribution is drawn at each interrupt's "
                              "exit (a VM's host stalls on the return path land here)."));
+    v.push_back(distribution("cost.resched_exit_ns", 0, 0, 10 * kMsD, cost,
+                             "An interrupt's way back to the interrupted code that reschedules: from the exit "
+                             "to __schedule() (the return path, exit_to_user_mode_loop() or "
+                             "preempt_schedule_irq(), or the idle loop's schedule_idle()), charged to the "
+                             "interrupted task or idle; drawn only on such exits (a VM's host stalls there)."));
     v.push_back(duration("cost.flow_handler_ns", 150, 0, 100 * kUsD, cost,
                          "handle_fasteoi_irq bookkeeping (desc lock, state bits)."));
     v.push_back(duration("cost.softirq_loop_ns", 200, 0, 100 * kUsD, cost, "__do_softirq entry and exit."));

@@ -211,6 +211,16 @@ void lostSleeps(TaskStats& ts, Time end) {
     if (added) std::sort(ts.sleeps.begin(), ts.sleeps.end());
 }
 
+// No segment above the task's (or idle's) depth starts in [from, to) on the lane.
+bool quietBetween(const Trace& t, std::uint32_t lane, Time from, Time to) {
+    for (int d = 1; d < t.depthCount(lane); ++d) {
+        const auto [a, b] = t.segmentRange(lane, d, from, to);
+        for (std::size_t i = a; i < b; ++i)
+            if (t.segment(lane, d, i).start >= from) return false;
+    }
+    return true;
+}
+
 int pidOf(std::string_view entity) {
     const auto slash = entity.rfind('/');
     if (slash == std::string_view::npos) return -1;
@@ -310,11 +320,11 @@ Result<CaptureStats> scanCapture(const ImportResult& capture, const std::string&
     for (const Flow& f : t.flows()) {
         if (f.kind != FlowKind::WakeTask || f.srcLane != f.dstLane) continue;
         const auto src = t.topSegmentAt(f.srcLane, f.srcTime);
-        if (!src || src->kind != ContextKind::Hardirq || f.dstTime < src->end) continue;
-        // nothing else ran in between: the task under the hardirq is switched out for the wakee
-        const auto before = t.topSegmentAt(f.srcLane, f.dstTime - 1);
-        if (before && before->kind == ContextKind::Hardirq) continue;
-        if (f.dstTime - src->end < 1'000'000) cs.exitToSwitch.push_back(f.dstTime - src->end);
+        if (!src || src->kind != ContextKind::Hardirq || src->depth != 1 || f.dstTime < src->end) continue;
+        // Only the return path itself: the hardirq came straight from the task (or idle) that the
+        // wakee replaces, and nothing else (a softirq at irq_exit, another interrupt) ran in between.
+        if (f.dstTime - src->end >= 1'000'000 || !quietBetween(t, f.srcLane, src->end, f.dstTime)) continue;
+        cs.exitToSwitch.push_back(f.dstTime - src->end);
     }
     // Work items: each queue_work -> execute_start flow, its cause and the run's cost.
     for (const Flow& f : t.flows()) {

@@ -38,6 +38,38 @@ nlohmann::json empiricalCost(std::vector<Time> v, std::size_t maxBins) {
     return nlohmann::json{{"empirical", out}};
 }
 
+nlohmann::json tailedCost(std::vector<Time> v, std::size_t bodyBins, double body) {
+    if (v.empty()) return "0ns";
+    std::sort(v.begin(), v.end());
+    if (v.front() == v.back()) return durationText(v.front());
+    const std::size_t n = v.size();
+    const auto cut = std::min(n, static_cast<std::size_t>(std::ceil(body * double(n))));
+    std::vector<std::pair<double, std::int64_t>> bins; // (sum, count), in value order
+    const std::size_t nb = std::min(cut, std::max<std::size_t>(1, bodyBins));
+    for (std::size_t i = 0; i < nb; ++i) {
+        const std::size_t a = i * cut / nb, b = (i + 1) * cut / nb;
+        double sum = 0;
+        for (std::size_t k = a; k < b; ++k) sum += double(v[k]);
+        if (b > a) bins.emplace_back(sum, static_cast<std::int64_t>(b - a));
+    }
+    std::map<int, std::pair<double, std::int64_t>> tail; // log bin -> (sum, count)
+    for (std::size_t k = cut; k < n; ++k) {
+        auto& [sum, c] = tail[static_cast<int>(std::floor(20.0 * std::log10(double(std::max<Time>(1, v[k])))))];
+        sum += double(v[k]);
+        ++c;
+    }
+    for (const auto& [b, sc] : tail) bins.push_back(sc);
+    nlohmann::json out = nlohmann::json::array();
+    Time lastValue = -1;
+    for (const auto& [sum, c] : bins) {
+        const Time value = static_cast<Time>(sum / double(c) + 0.5);
+        if (value == lastValue) out.back()[1] = out.back()[1].get<std::int64_t>() + c;
+        else out.push_back(nlohmann::json::array({durationText(value), c}));
+        lastValue = value;
+    }
+    return nlohmann::json{{"empirical", out}};
+}
+
 nlohmann::json shuffleGaps(const std::vector<Time>& gaps) {
     std::map<int, std::pair<double, std::int64_t>> bins; // log bin -> (sum, count)
     for (Time g : gaps) {

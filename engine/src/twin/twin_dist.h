@@ -20,6 +20,13 @@ std::string durationText(Time ns);
 // samples equal: that duration. No sample: "0ns".
 nlohmann::json empiricalCost(std::vector<Time> samples, std::size_t maxBins = 64);
 
+// A heavy-tailed cost as {"empirical": ...} with its tail kept: the samples
+// up to the `body` quantile cut into `bodyBins` groups of equal count, those
+// above into log-spaced bins (20 a decade), each written as its mean with its
+// count, so the mean and the rare long samples survive (equal-count bins
+// alone would fold the last percent into one bin's mean).
+nlohmann::json tailedCost(std::vector<Time> samples, std::size_t bodyBins = 32, double body = 0.9);
+
 // Gaps as the "shuffle" arrival's [[gap, count], ...]: log-spaced bins, 20 a
 // decade (each within 12 % of its samples), each written as its samples' mean
 // with their count, so the gaps keep their sum (the capture's duration).
