@@ -16,6 +16,7 @@
 
 #include "irqscope/trace.h"
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -43,44 +44,54 @@ struct IrqLine {
 
 class Gic {
 public:
-    explicit Gic(int cpus)
-        : cpuBusyPrio_(static_cast<std::size_t>(cpus), 0), pendingOn_(static_cast<std::size_t>(cpus), 0),
-          perCpu_(static_cast<std::size_t>(cpus)) {}
+    explicit Gic(int cpus) : cpuIf_(static_cast<std::size_t>(cpus)), perCpu_(static_cast<std::size_t>(cpus)) {}
 
     IrqLine& addLine(IntType type, int intid, int cpu, std::string name);
 
     // Highest-priority (lowest INTID) deliverable line for this CPU, or null.
     // Inline: dispatch() asks at every step, and the answer is nearly always
-    // "none" from the two counts alone; only then are the lines looked at.
+    // "none" from the CPU interface's line alone; only then are lines looked at.
     IrqLine* signalled(int cpu) const {
-        const auto i = static_cast<std::size_t>(cpu);
-        if (cpuBusyPrio_[i] > 0 || pendingOn_[i] == 0) return nullptr;
-        return firstDeliverable(i);
+        const CpuIf& ci = cpuIf_[static_cast<std::size_t>(cpu)];
+        if (ci.busyPrio > 0 || ci.pendingCount == 0) return nullptr;
+        return firstDeliverable(ci, static_cast<std::size_t>(cpu));
     }
     // An edge makes the line pending (the caller checked it was not).
     void setPending(IrqLine& l) {
         l.pending = true;
-        ++pendingOn_[static_cast<std::size_t>(l.cpu)];
+        CpuIf& ci = cpuIf_[static_cast<std::size_t>(l.cpu)];
+        if (++ci.pendingCount <= kListed) ci.pending[ci.pendingCount - 1] = &l;
     }
     // Acknowledge: pending -> active (LPIs: just consumed), running priority raised.
     void acknowledge(int cpu, IrqLine& l);
     void priorityDrop(int cpu) {
-        if (cpuBusyPrio_[static_cast<std::size_t>(cpu)] > 0) --cpuBusyPrio_[static_cast<std::size_t>(cpu)];
+        CpuIf& ci = cpuIf_[static_cast<std::size_t>(cpu)];
+        if (ci.busyPrio > 0) --ci.busyPrio;
     }
     void deactivate(IrqLine& l) { l.active = false; }
     // How many acknowledged interrupts have not had their priority dropped (0: idle priority).
-    int activePriorities(int cpu) const { return cpuBusyPrio_[static_cast<std::size_t>(cpu)]; }
+    int activePriorities(int cpu) const { return cpuIf_[static_cast<std::size_t>(cpu)].busyPrio; }
 
     const std::vector<std::unique_ptr<IrqLine>>& lines() const { return lines_; }
 
 private:
-    IrqLine* firstDeliverable(std::size_t cpu) const;
+    // Pending lines listed per CPU interface; more pending at once (rare: a
+    // CPU with interrupts disabled for long) and the CPU's lines are scanned.
+    static constexpr std::uint32_t kListed = 6;
+    // What signalled() reads of one CPU, in one cache line: its running
+    // priority (acknowledged, not dropped), how many of its lines are pending
+    // and, while they fit, which. A CPU's lines are scattered over the heap,
+    // so looking only at the pending ones (just touched by setPending) keeps
+    // an interrupt's delivery to the lines it concerns.
+    struct alignas(64) CpuIf {
+        int busyPrio = 0;
+        std::uint32_t pendingCount = 0;
+        std::array<IrqLine*, kListed> pending{}; // [0, pendingCount) while pendingCount <= kListed
+    };
+    IrqLine* firstDeliverable(const CpuIf& ci, std::size_t cpu) const;
 
-    std::vector<int> cpuBusyPrio_;
-    // Lines of each CPU that are pending: signalled() looks at the lines only
-    // when one is (the GIC's own pending state, kept as a count).
-    std::vector<int> pendingOn_;
-    std::vector<std::vector<IrqLine*>> perCpu_;
+    std::vector<CpuIf> cpuIf_;
+    std::vector<std::vector<IrqLine*>> perCpu_; // each CPU's lines by INTID, then by index
     std::vector<std::unique_ptr<IrqLine>> lines_;
 };
 

@@ -4,6 +4,7 @@
 
 #include <cassert>
 #include <cmath>
+#include <cstdlib>
 
 namespace irqscope::kern {
 
@@ -15,6 +16,16 @@ FrameKind kindOf(Frame::Type t) {
     case Frame::Type::Softirq: return FrameKind::Softirq;
     }
     return FrameKind::Task;
+}
+// Whether the frame's root coroutine has returned, read from the frame's
+// first line rather than from the coroutine's own frame (a line of its own,
+// cold by the time a CPU is dispatched again). Every suspension of a code
+// path is on its frame's work (Kctx::work(), block()), which sets hasWork, and
+// dispatch() clears it only to resume: so after the resume hasWork is false
+// exactly when nothing suspended, that is when the root returned.
+bool rootDone(const Frame& f) {
+    IRQSCOPE_CHECK(if (f.hasWork == f.root.done()) std::abort()); // a code path suspended off its frame's work
+    return !f.hasWork;
 }
 } // namespace
 
@@ -223,8 +234,8 @@ void Exec::dispatch(Cpu& c) {
             Task* t = f->task;
             const bool irqReturn = c.irqReturn;
             c.irqReturn = false;
-            if (t->state == Task::State::Blocked || t->state == Task::State::Dead || (!t->isIdle && f->root.done())) {
-                if (!t->isIdle && f->root.done()) t->state = Task::State::Dead;
+            if (t->state == Task::State::Blocked || t->state == Task::State::Dead || (!t->isIdle && rootDone(*f))) {
+                if (!t->isIdle && rootDone(*f)) t->state = Task::State::Dead;
                 m_.sched().schedule(c);
                 continue;
             }
@@ -239,7 +250,7 @@ void Exec::dispatch(Cpu& c) {
         // A finished softirq or hardirq frame returns with interrupts still
         // disabled (__do_softirq's tail, irq_exit): a softirq raised by an
         // interrupt taken in between would be left pending with no one to run it.
-        if (f->type != Frame::Type::Task && f->root.done()) {
+        if (f->type != Frame::Type::Task && rootDone(*f)) {
             popFrame(c);
             continue;
         }

@@ -9,6 +9,7 @@
 
 #include "kernel/irq.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -70,11 +71,12 @@ private:
     static constexpr int kHrtimerPasses = 3;
     static constexpr std::uint64_t kNoWheelTimer = UINT64_MAX;
     // Aligned to a cache line, what arm() reads at every NO_HZ stop and
-    // restart and after every hrtimer change fills the first 48 bytes: it
+    // restart and after every hrtimer change fills the first 40 bytes: it
     // keeps the earliest expiry of the hrtimers and of the timer wheel, so
-    // that programming the comparator reads neither vector's buffer.
+    // that programming the comparator reads neither vector's buffer. The
+    // hrtimers' vector ends the line, so that starting and cancelling one
+    // reads no other line of it than its buffer's.
     struct alignas(64) PerCpu {
-        hw::IrqLine* line = nullptr;
         sim::EventId comparator;
         Time nextTick = 0;
         Time hrNext = kNoHrtimer;                // the earliest hard expiry of `hrtimers`
@@ -84,6 +86,7 @@ private:
         // hrtimer_interrupt() runs: it reprograms the comparator at its end.
         bool fired = false, inHandler = false;
         std::vector<HrTimer> hrtimers; // unsorted (few)
+        hw::IrqLine* line = nullptr;
         struct WheelTimer {
             std::uint64_t expires, period; // jiffies; period 0: one-shot
             HrtimerFn fn;                  // one-shot: its callback
@@ -92,6 +95,8 @@ private:
         void hrtimersChanged();
         void wheelChanged();
     };
+    static_assert(offsetof(PerCpu, hrtimers) + sizeof(std::vector<HrTimer>) == 64,
+                  "the hrtimers' vector ends the first line");
     PerCpu& at(int cpu) { return cpus_[static_cast<std::size_t>(cpu)]; }
     const PerCpu& at(int cpu) const { return cpus_[static_cast<std::size_t>(cpu)]; }
     // Program the comparator for the earliest of the tick and the hrtimers.

@@ -28,6 +28,10 @@ public:
         Tasklet* tasklet = nullptr;
         WorkItem* work = nullptr;
         std::optional<devices::LatencyRef> probe;
+        // A wake step's task, looked up by name at its first wake-up rather
+        // than in the name map at each one (a dozen nodes on a large machine).
+        kern::Task* wakeTask = nullptr;
+        bool wakeLookedUp = false;
     };
 
     // The step's state; its tasklet, work item or softirq action made on first use.
@@ -79,8 +83,11 @@ public:
             break;
         case Step::Kind::Wake:
             if (!s.cost.isZero()) co_await c.work(s.cost.sample(st.rng));
-            if (auto it = rt_.tasks.find(s.target); it != rt_.tasks.end())
-                co_await c.wakeUpProcess(*it->second); // wake_up_process()
+            if (!st.wakeLookedUp) {
+                if (auto it = rt_.tasks.find(s.target); it != rt_.tasks.end()) st.wakeTask = it->second;
+                st.wakeLookedUp = true;
+            }
+            if (st.wakeTask) co_await c.wakeUpProcess(*st.wakeTask); // wake_up_process()
             break;
         case Step::Kind::Complete:
             if (!s.cost.isZero()) co_await c.work(s.cost.sample(st.rng));
