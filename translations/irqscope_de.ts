@@ -921,6 +921,18 @@
         <source>The task that waits for the source&apos;s completion; its next run ends the sample</source>
         <translation>Der Task, der auf die Completion der Quelle wartet; sein nächstes run beendet die Messung</translation>
     </message>
+    <message>
+        <source>group</source>
+        <translation>Gruppe</translation>
+    </message>
+    <message>
+        <source>The CFS task group (a cpu cgroup or an autogroup) by name; other, batch and idle only. Its weight or nice in the part&apos;s JSON</source>
+        <translation>Die CFS-Taskgruppe (eine cpu-cgroup oder eine Autogroup) mit Namen; nur other, batch und idle. Ihr weight oder nice im JSON des Teils</translation>
+    </message>
+    <message>
+        <source>none: the root group</source>
+        <translation>keine: die Wurzelgruppe</translation>
+    </message>
 </context>
 <context>
     <name>PlotExport</name>

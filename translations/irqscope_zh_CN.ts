@@ -920,6 +920,18 @@
         <source>The task that waits for the source&apos;s completion; its next run ends the sample</source>
         <translation>等待该源的 completion 的任务；它的下一个 run 结束这次测量</translation>
     </message>
+    <message>
+        <source>group</source>
+        <translation>组</translation>
+    </message>
+    <message>
+        <source>The CFS task group (a cpu cgroup or an autogroup) by name; other, batch and idle only. Its weight or nice in the part&apos;s JSON</source>
+        <translation>CFS 任务组（cpu cgroup 或 autogroup）的名称；仅限 other、batch 和 idle。其 weight 或 nice 写在该部件的 JSON 中</translation>
+    </message>
+    <message>
+        <source>none: the root group</source>
+        <translation>无：根组</translation>
+    </message>
 </context>
 <context>
     <name>PlotExport</name>

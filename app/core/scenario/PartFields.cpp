@@ -149,6 +149,10 @@ const std::vector<PartField>& partFields(const std::string& list) {
         {"/nice", K::Value, QT_TRANSLATE_NOOP("PartEditor", "nice"),
          QT_TRANSLATE_NOOP("PartEditor", "The nice value, −20–19; other, batch and idle only"),
          QT_TRANSLATE_NOOP("PartEditor", "%1 (other, batch, idle)")},
+        {"/group", K::Named, QT_TRANSLATE_NOOP("PartEditor", "group"),
+         QT_TRANSLATE_NOOP("PartEditor", "The CFS task group (a cpu cgroup or an autogroup) by name; other, batch "
+                                         "and idle only. Its weight or nice in the part's JSON"),
+         QT_TRANSLATE_NOOP("PartEditor", "none: the root group")},
         {"/dl", K::Value, QT_TRANSLATE_NOOP("PartEditor", "deadline"),
          QT_TRANSLATE_NOOP("PartEditor", "deadline only: {\"runtime\": \"2ms\", \"deadline\": \"10ms\", "
                                          "\"period\": \"10ms\"}"),

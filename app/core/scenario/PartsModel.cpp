@@ -27,6 +27,10 @@ QString textOfValue(FieldKind kind, const json& v) {
     case FieldKind::Form: return v.is_object() && v.size() == 1 ? QString::fromStdString(v.begin().key()) : QString();
     case FieldKind::Bool: return v.is_boolean() && v.get<bool>() ? QStringLiteral("true") : QStringLiteral("false");
     case FieldKind::Json: return QString::fromStdString(v.dump(2));
+    case FieldKind::Named:
+        if (v.is_object() && v.contains("name") && v["name"].is_string())
+            return QString::fromStdString(v["name"].get<std::string>());
+        return v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString::fromStdString(v.dump());
     case FieldKind::Cpus:
         if (v.is_array() && std::all_of(v.begin(), v.end(), [](const json& c) { return c.is_number_integer(); })) {
             QStringList cpus;
@@ -66,6 +70,10 @@ ParsedText valueOfText(FieldKind kind, const QString& raw) {
         break;
     case FieldKind::Form:
         if (!text.isEmpty()) out.value = formTemplate(s);
+        break;
+    case FieldKind::Named:
+        if (!text.isEmpty()) out.value = s;
+        out.nameOnly = true;
         break;
     case FieldKind::Value:
         if (!text.isEmpty()) parseJson(true);
@@ -241,7 +249,9 @@ Status PartsModel::setField(const std::string& list, std::size_t index, const ch
             if (const auto parent = ptr.parent_pointer();
                 !parent.empty() && edited.contains(parent) && !edited[parent].is_object() && !edited[parent].is_null())
                 edited[parent] = json::object();
-            edited[ptr] = *v.value;
+            // {"name": "g", "weight": 300}: a new name keeps the weight
+            if (v.nameOnly && edited.contains(ptr) && edited[ptr].is_object()) edited[ptr]["name"] = *v.value;
+            else edited[ptr] = *v.value;
         } else if (edited.contains(ptr)) {
             edited[ptr.parent_pointer()].erase(ptr.back());
         }

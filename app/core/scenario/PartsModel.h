@@ -36,6 +36,8 @@ enum class FieldKind {
     Json,  // any JSON, several lines (chains, phases)
     Form,  // the one key of an object, chosen from `choices` (an arrival's kind); a new choice puts
            // formTemplate(choice) in its place
+    Named, // a name, written "g" or {"name": "g", ...} (a task's group): the row shows and sets the
+           // name, the object's other keys stay as they are
 };
 
 // A row's placeholder that is the engine's default for the field; in a longer
@@ -73,6 +75,7 @@ QString textOfValue(FieldKind kind, const nlohmann::json& v);
 struct ParsedText {
     std::optional<nlohmann::json> value; // none: remove the key
     QString syntaxError;                 // JSON rows only
+    bool nameOnly = false;               // Named rows: an object in place keeps its other keys
 };
 ParsedText valueOfText(FieldKind kind, const QString& text);
 
