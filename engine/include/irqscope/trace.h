@@ -10,7 +10,7 @@
 // lower_bound, never a scan from the beginning.
 //
 // Storage is columnar (start, duration, kind, entity, detail in separate
-// vectors) with names interned in a string table, about 21 bytes a segment.
+// arrays) with names interned in a string table, about 21 bytes a segment.
 // A memory budget caps what is kept; what was dropped is counted, never hidden.
 #pragma once
 
@@ -160,7 +160,8 @@ public:
     void setTimeRange(Time start, Time end);
     // Budget for segment+instant storage; past it new records are dropped and counted.
     void setMemoryBudget(std::size_t bytes) { budgetBytes_ = bytes; }
-    // Build the level-of-detail index. Call once after building; queries need it.
+    // Build the columns and the level-of-detail index. Call once after
+    // building; queries (of segments, instants and flows) need it.
     void finalize();
 
     // ---- reading ----
@@ -189,7 +190,8 @@ public:
 
     std::span<const Instant> instants(std::uint32_t lane) const;
     std::pair<std::size_t, std::size_t> instantRange(std::uint32_t lane, Time t0, Time t1) const;
-    const std::vector<Flow>& flows() const { return flows_; }
+    // Sorted by destination time, lane, then source time.
+    std::span<const Flow> flows() const { return {flows_.p, flows_.n}; }
     // Flows whose destination lies inside segment s of lane (start <= dstTime < end).
     std::vector<Flow> flowsInto(std::uint32_t lane, const Segment& s) const;
     std::vector<Flow> flowsFrom(std::uint32_t lane, const Segment& s) const;
@@ -215,10 +217,25 @@ public:
 private:
     struct Track;
     struct LaneData;
+    struct Staging;
+    // The finished flows, in store_ (emptied when moved from).
+    struct FlowColumn {
+        Flow* p = nullptr;
+        std::size_t n = 0;
+        FlowColumn() = default;
+        FlowColumn(FlowColumn&& o) noexcept : p(o.p), n(o.n) { o.p = nullptr, o.n = 0; }
+        FlowColumn& operator=(FlowColumn&& o) noexcept {
+            p = o.p, n = o.n;
+            if (this != &o) o.p = nullptr, o.n = 0;
+            return *this;
+        }
+    };
     std::vector<LaneData> lanes_;
-    // Where segments are staged until finalize() (trace/arena.h).
-    std::unique_ptr<Arena> staging_;
-    std::vector<Flow> flows_;
+    // Where segments, instants and flows are staged until finalize()
+    // (trace/arena.h), and the one block finalize() writes the columns to.
+    std::unique_ptr<Staging> staging_;
+    std::unique_ptr<Arena> store_;
+    FlowColumn flows_;
     StringTable strings_;
     Time start_ = 0;
     Time end_ = 0;
@@ -229,6 +246,7 @@ private:
     std::uint64_t droppedFlows_ = 0;
 
     bool admit(std::size_t bytes, std::uint64_t& dropped);
+    Staging& staging();
     const Track* track(std::uint32_t lane, int depth) const;
 };
 

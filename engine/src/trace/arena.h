@@ -1,13 +1,15 @@
 // A bump allocator over PageBlocks (page_block.h), for records written once
-// and freed together: the trace's staged segments, which live from the first
-// addSegment() until finalize() has copied them into the columns.
+// and freed together: the trace's staged segments, instants and flows, which
+// live from the first record until finalize() has copied them into the
+// columns, and the columns themselves (one block, sized by finalize()).
 //
 // Blocks grow geometrically (first block, doubling, up to the last size), so
 // a short run maps little and a long one maps few, large blocks, each
 // pre-faulted in bulk when it is opened (on the thread that writes the trace,
 // which is not the simulation's). What it holds is at most what was
 // allocated plus one block: memory stays bounded by the trace's budget.
-// clear() keeps the largest block for the next records and frees the rest.
+// clear() keeps the largest block for the next records and frees the rest;
+// pre-faulted blocks freed go to the block pool for the next run.
 //
 // Under AddressSanitizer each allocation is its own malloc, so a write past
 // a chunk's end is still caught.

@@ -4,8 +4,10 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <new>
 #include <utility>
+#include <vector>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -57,7 +59,85 @@ void* mapAligned(std::size_t bytes) {
     return p;
 }
 #endif
+
+// Freed pre-faulted blocks, kept for the next run. Never destroyed: a block
+// freed while the process exits still finds it.
+struct Pool {
+    static constexpr std::size_t kMaxRegions = 256; // take() looks at each
+    struct Region {
+        void* p = nullptr;
+        std::size_t bytes = 0;
+        bool prefaulted = false;
+    };
+    std::mutex mu;
+    std::vector<Region> regions;
+    std::size_t held = 0;
+    std::size_t bound = PageBlock::kPoolBound;
+    PageBlock::PoolStats stats;
+
+    // The smallest region of `bytes` up to a quarter more (a larger one would
+    // hold memory its new owner never uses), or an empty one.
+    Region take(std::size_t bytes) {
+        std::lock_guard lock(mu);
+        auto best = regions.end();
+        for (auto it = regions.begin(); it != regions.end(); ++it)
+            if (it->bytes >= bytes && it->bytes <= bytes + bytes / 4 &&
+                (best == regions.end() || it->bytes < best->bytes))
+                best = it;
+        if (best == regions.end()) return {};
+        const Region r = *best;
+        *best = regions.back();
+        regions.pop_back();
+        held -= r.bytes;
+        ++stats.taken;
+        return r;
+    }
+    // Whether the pool kept the region (else the caller unmaps it).
+    bool give(const Region& r) {
+        std::lock_guard lock(mu);
+        if (held + r.bytes > bound || regions.size() >= kMaxRegions) {
+            ++stats.refused;
+            return false;
+        }
+        try {
+            regions.push_back(r);
+        } catch (const std::bad_alloc&) {
+            return false;
+        }
+        held += r.bytes;
+        ++stats.kept;
+        return true;
+    }
+};
+Pool& pool() {
+    static Pool* const p = new Pool;
+    return *p;
+}
 } // namespace
+
+PageBlock::PoolStats PageBlock::poolStats() {
+    Pool& pl = pool();
+    std::lock_guard lock(pl.mu);
+    PoolStats s = pl.stats;
+    s.heldBytes = pl.held;
+    s.blocks = pl.regions.size();
+    return s;
+}
+
+void PageBlock::resetPool(std::size_t bound) {
+    Pool& pl = pool();
+    std::vector<Pool::Region> drop;
+    {
+        std::lock_guard lock(pl.mu);
+        drop.swap(pl.regions);
+        pl.held = 0;
+        pl.bound = bound;
+        pl.stats = {};
+    }
+#if IRQSCOPE_PAGE_MAP
+    for (const auto& r : drop) ::munmap(r.p, r.bytes);
+#endif
+}
 
 PageBlock::Mode PageBlock::defaultMode() {
     return IRQSCOPE_PAGE_MAP && !IRQSCOPE_PAGE_SANITIZED ? Mode::Mapped : Mode::Plain;
@@ -68,6 +148,15 @@ PageBlock::PageBlock(std::size_t bytes, bool prefault, Mode mode) : mode_(mode) 
 #if IRQSCOPE_PAGE_MAP
     if (mode_ == Mode::Mapped) {
         bytes_ = mappedSize(bytes);
+        if (prefault) {
+            pooled_ = true;
+            if (const auto r = pool().take(bytes_); r.p) { // its pages are present still
+                p_ = r.p;
+                bytes_ = r.bytes;
+                prefaulted_ = r.prefaulted;
+                return;
+            }
+        }
         p_ = mapAligned(bytes_);
         if (prefault) this->prefault(0, bytes_);
         return;
@@ -85,7 +174,7 @@ PageBlock::~PageBlock() {
 
 PageBlock::PageBlock(PageBlock&& o) noexcept
     : p_(std::exchange(o.p_, nullptr)), bytes_(std::exchange(o.bytes_, 0)), mode_(o.mode_),
-      prefaulted_(std::exchange(o.prefaulted_, false)) {}
+      prefaulted_(std::exchange(o.prefaulted_, false)), pooled_(std::exchange(o.pooled_, false)) {}
 
 PageBlock& PageBlock::operator=(PageBlock&& o) noexcept {
     if (this != &o) {
@@ -94,6 +183,7 @@ PageBlock& PageBlock::operator=(PageBlock&& o) noexcept {
         bytes_ = std::exchange(o.bytes_, 0);
         mode_ = o.mode_;
         prefaulted_ = std::exchange(o.prefaulted_, false);
+        pooled_ = std::exchange(o.pooled_, false);
     }
     return *this;
 }
@@ -101,14 +191,15 @@ PageBlock& PageBlock::operator=(PageBlock&& o) noexcept {
 void PageBlock::release() noexcept {
     if (!p_) return;
 #if IRQSCOPE_PAGE_MAP
-    if (mode_ == Mode::Mapped) ::munmap(p_, bytes_);
-    else std::free(p_);
+    if (mode_ != Mode::Mapped) std::free(p_);
+    else if (!pooled_ || !pool().give(Pool::Region{p_, bytes_, prefaulted_})) ::munmap(p_, bytes_);
 #else
     std::free(p_);
 #endif
     p_ = nullptr;
     bytes_ = 0;
     prefaulted_ = false;
+    pooled_ = false;
 }
 
 void PageBlock::prefault(std::size_t from, std::size_t bytes) {

@@ -10,9 +10,15 @@
 // and, when asked, pre-faulted in one call (MADV_POPULATE_WRITE, Linux 5.14;
 // an older kernel's EINVAL leaves the pages to be faulted on first touch).
 //
+// A run is often followed by another in the same process (the window re-runs,
+// a sweep runs many): a mapped block asked to be pre-faulted is given, when
+// freed, to a process-wide pool bounded to kPoolBound bytes, and the next
+// such block of about its size is taken from there, its pages still present,
+// instead of being mapped and faulted again.
+//
 // Where mmap is not available, and under AddressSanitizer (whose heap checks
 // only see malloc'ed memory), a block is plain malloc'ed memory: the same
-// results, the faults as before.
+// results, the faults as before, no pool.
 #pragma once
 
 #include <cstddef>
@@ -26,8 +32,10 @@ public:
     static Mode defaultMode();
 
     PageBlock() = default;
-    // At least `bytes`, uninitialised (zero when mapped). prefault: the pages
-    // are made present now, in bulk, on the calling thread. Throws bad_alloc.
+    // At least `bytes`, uninitialised (zero when newly mapped). prefault: the
+    // pages are made present now, in bulk, on the calling thread, and the
+    // block may come from the pool (and goes to it when freed). Throws
+    // bad_alloc.
     explicit PageBlock(std::size_t bytes, bool prefault = false, Mode mode = defaultMode());
     ~PageBlock();
     PageBlock(PageBlock&& o) noexcept;
@@ -50,12 +58,26 @@ public:
     // written is not touched again. Throws bad_alloc.
     void resize(std::size_t bytes);
 
+    // The pool of freed pre-faulted blocks (shared by every thread).
+    static constexpr std::size_t kPoolBound = std::size_t{64} << 20;
+    struct PoolStats {
+        std::size_t taken = 0;     // blocks taken from the pool instead of mapped
+        std::size_t kept = 0;      // freed blocks the pool kept
+        std::size_t refused = 0;   // freed blocks unmapped: the bound was reached
+        std::size_t heldBytes = 0; // what the pool holds now (<= its bound)
+        std::size_t blocks = 0;    // how many blocks it holds
+    };
+    static PoolStats poolStats();
+    // Unmaps what the pool holds and sets its bound (tests; 0: no pool).
+    static void resetPool(std::size_t bound = kPoolBound);
+
 private:
     void release() noexcept;
     void* p_ = nullptr;
     std::size_t bytes_ = 0;
     Mode mode_ = defaultMode(); // what an empty block grows into
     bool prefaulted_ = false;
+    bool pooled_ = false; // goes to the pool when freed
 };
 
 } // namespace irqscope

@@ -7,7 +7,6 @@
 #include <cassert>
 #include <cstring>
 #include <limits>
-#include <thread>
 
 namespace irqscope {
 
@@ -27,16 +26,8 @@ constexpr const char* kFlowIds[] = {"raise_softirq", "schedule_tasklet", "wake_t
 static_assert(std::size(kFlowIds) == static_cast<int>(FlowKind::Count));
 
 constexpr Time kMaxSegment = std::numeric_limits<std::uint32_t>::max();
-constexpr std::size_t kFlowsOnThread = 16384; // fewer: a thread costs more than the sort
 constexpr std::size_t kSegmentBytes = 8 + 4 + 1 + 4 + 4;
 constexpr std::size_t kInstantBytes = sizeof(Instant);
-// A thread joined when it goes out of scope (also when an exception leaves it).
-struct JoinedThread {
-    std::thread t;
-    ~JoinedThread() {
-        if (t.joinable()) t.join();
-    }
-};
 } // namespace
 
 const char* contextKindId(ContextKind k) {
@@ -82,9 +73,15 @@ Trace& Trace::operator=(Trace&&) noexcept = default;
 Trace::~Trace() = default;
 
 std::uint32_t Trace::addLane(LaneType type, std::string name, int cpu) {
-    if (!staging_) staging_ = std::make_unique<Arena>();
-    lanes_.push_back(LaneData{LaneInfo{type, std::move(name), cpu}, {}, {}});
+    staging();
+    lanes_.push_back(LaneData{LaneInfo{type, std::move(name), cpu}, {}, {}, 0, {}});
     return static_cast<std::uint32_t>(lanes_.size() - 1);
+}
+
+Trace::Staging& Trace::staging() {
+    if (!staging_) [[unlikely]]
+        staging_ = std::make_unique<Staging>();
+    return *staging_;
 }
 
 bool Trace::admit(std::size_t bytes, std::uint64_t& dropped) {
@@ -106,11 +103,12 @@ void Trace::addSegment(std::uint32_t lane, std::uint8_t depth, Time start, Time 
     if (depth >= tracks.size()) [[unlikely]]
         tracks.resize(depth + 1u);
     Track& t = tracks[depth];
-    assert((t.size() == 0 && t.staged.empty()) || (t.staged.empty() ? t.end(t.size() - 1) : t.stagedLastEnd) <= start);
+    assert((t.size() == 0 && t.staged.chunks.empty()) ||
+           (t.staged.chunks.empty() ? t.end(t.size() - 1) : t.stagedLastEnd) <= start);
     while (start < end) {
         const Time piece = std::min(end - start, kMaxSegment);
         if (!admit(kSegmentBytes, droppedSegments_)) return;
-        t.stage(Track::Staged{start, static_cast<std::uint32_t>(piece), entity, detail, kind}, *staging_);
+        t.staged.put(Track::Staged{start, static_cast<std::uint32_t>(piece), entity, detail, kind}, staging_->arena);
         start += piece;
     }
     t.stagedLastEnd = end;
@@ -118,59 +116,22 @@ void Trace::addSegment(std::uint32_t lane, std::uint8_t depth, Time start, Time 
 
 void Trace::addInstant(std::uint32_t lane, Time t, InstantKind kind, StringId entity, StringId detail) {
     assert(lane < lanes_.size());
-    auto& v = lanes_[lane].instants;
-    assert(v.empty() || v.back().t <= t);
+    LaneData& l = lanes_[lane];
+    assert((l.instants.empty() && l.stagedInstants.chunks.empty()) || l.lastInstant <= t);
     if (!admit(kInstantBytes, droppedInstants_)) return;
-    v.push_back(Instant{t, kind, entity, detail});
+    l.stagedInstants.put(Instant{t, kind, entity, detail}, staging_->arena);
+    l.lastInstant = t;
 }
 
 void Trace::addFlow(const Flow& f) {
-    if (admit(sizeof(Flow), droppedFlows_)) flows_.push_back(f);
+    if (!admit(sizeof(Flow), droppedFlows_)) return;
+    Staging& s = staging();
+    s.flows.put(f, s.arena);
 }
 
 void Trace::setTimeRange(Time start, Time end) {
     start_ = start;
     end_ = end;
-}
-
-void Trace::finalize() {
-    // The flows' order and the lanes' columns share nothing: a long run sorts
-    // its flows on a second thread while this one builds the columns.
-    auto sortFlows = [this] {
-        flows_.shrink_to_fit();
-        std::sort(flows_.begin(), flows_.end(), [](const Flow& a, const Flow& b) {
-            return std::tie(a.dstTime, a.dstLane, a.srcTime) < std::tie(b.dstTime, b.dstLane, b.srcTime);
-        });
-    };
-    JoinedThread flows;
-    if (flows_.size() >= kFlowsOnThread) flows.t = std::thread(sortFlows);
-    else sortFlows();
-    for (auto& lane : lanes_) {
-        for (auto& t : lane.tracks) {
-            t.moveStaged();
-            const std::size_t groups = t.size() / kGroup + 1;
-            t.prefix.assign(groups, {});
-            std::array<Time, kContextKindCount> acc{};
-            for (std::size_t i = 0; i < t.size(); ++i) {
-                if (i % kGroup == 0) t.prefix[i / kGroup] = acc;
-                acc[static_cast<int>(t.kind[i])] += t.dur[i];
-            }
-            if (t.size() % kGroup == 0) t.prefix[groups - 1] = acc;
-            t.groupStart.clear();
-            for (std::size_t i = 0; i < t.size(); i += kGroup) t.groupStart.push_back(t.start[i]);
-            // A finished trace is read-only: no slack (columns filled in
-            // more than one finalize() may have some).
-            t.start.shrink_to_fit();
-            t.dur.shrink_to_fit();
-            t.kind.shrink_to_fit();
-            t.entity.shrink_to_fit();
-            t.detail.shrink_to_fit();
-            t.groupStart.shrink_to_fit();
-        }
-        lane.instants.shrink_to_fit();
-    }
-    // every staged segment is in the columns now
-    if (staging_) staging_->release();
 }
 
 // ---------------------------------------------------------------- reading
@@ -239,7 +200,8 @@ std::optional<Segment> Trace::topSegmentAt(std::uint32_t lane, Time t) const {
 }
 
 std::span<const Instant> Trace::instants(std::uint32_t lane) const {
-    return lanes_[lane].instants;
+    const auto& v = lanes_[lane].instants;
+    return {v.begin(), v.size()};
 }
 
 std::pair<std::size_t, std::size_t> Trace::instantRange(std::uint32_t lane, Time t0, Time t1) const {
@@ -252,16 +214,16 @@ std::pair<std::size_t, std::size_t> Trace::instantRange(std::uint32_t lane, Time
 
 std::vector<Flow> Trace::flowsInto(std::uint32_t lane, const Segment& s) const {
     std::vector<Flow> out;
-    auto it =
-        std::lower_bound(flows_.begin(), flows_.end(), s.start, [](const Flow& f, Time t) { return f.dstTime < t; });
-    for (; it != flows_.end() && it->dstTime < s.end; ++it)
+    const auto all = flows();
+    auto it = std::lower_bound(all.begin(), all.end(), s.start, [](const Flow& f, Time t) { return f.dstTime < t; });
+    for (; it != all.end() && it->dstTime < s.end; ++it)
         if (it->dstLane == lane) out.push_back(*it);
     return out;
 }
 
 std::vector<Flow> Trace::flowsFrom(std::uint32_t lane, const Segment& s) const {
     std::vector<Flow> out;
-    for (const auto& f : flows_)
+    for (const auto& f : flows())
         if (f.srcLane == lane && f.srcTime >= s.start && f.srcTime < s.end) out.push_back(f);
     return out;
 }
@@ -269,14 +231,12 @@ std::vector<Flow> Trace::flowsFrom(std::uint32_t lane, const Segment& s) const {
 Trace::MemoryUse Trace::memoryUse() const {
     MemoryUse m;
     m.strings = strings_.memoryBytes();
-    m.flows = flows_.capacity() * sizeof(Flow);
+    m.flows = flows_.n * sizeof(Flow);
     for (const auto& l : lanes_) {
-        m.instants += l.instants.capacity() * sizeof(Instant);
+        m.instants += l.instants.size() * sizeof(Instant);
         for (const auto& t : l.tracks) {
-            m.segments += t.start.capacity() * sizeof(Time) + t.dur.capacity() * sizeof(std::uint32_t) +
-                          t.kind.capacity() * sizeof(ContextKind) + t.entity.capacity() * sizeof(StringId) +
-                          t.detail.capacity() * sizeof(StringId);
-            m.index += t.prefix.capacity() * sizeof(t.prefix[0]) + t.groupStart.capacity() * sizeof(Time);
+            m.segments += t.size() * kSegmentBytes;
+            m.index += t.prefix.size() * sizeof(t.prefix[0]) + t.groupStart.size() * sizeof(Time);
         }
     }
     return m;
@@ -290,7 +250,7 @@ struct Fnv {
         for (std::size_t i = 0; i < n; ++i) h = (h ^ c[i]) * 1099511628211ull;
     }
     template <typename T> void value(const T& v) { bytes(&v, sizeof v); }
-    template <typename T> void vec(const std::vector<T>& v) {
+    template <typename T> void vec(const Column<T>& v) {
         value(v.size());
         if (!v.empty()) bytes(v.data(), v.size() * sizeof(T));
     }
@@ -317,7 +277,7 @@ std::uint64_t Trace::hash() const {
             f.value(in.detail);
         }
     }
-    for (const auto& fl : flows_) {
+    for (const auto& fl : flows()) {
         f.value(fl.srcLane);
         f.value(fl.dstLane);
         f.value(fl.srcTime);

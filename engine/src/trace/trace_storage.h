@@ -1,7 +1,8 @@
 // How a Trace stores its lanes: per depth a columnar track of segments with
 // per-group prefix sums of covered time (for the level-of-detail query), and
-// the lane's instants. Shared by trace.cpp (writing, reading) and
-// trace_bins.cpp (one bin per pixel).
+// the lane's instants; while a run records, the records staged for them.
+// Shared by trace.cpp (writing, reading), trace_finalize.cpp (the columns)
+// and trace_bins.cpp (one bin per pixel).
 #pragma once
 
 #include "irqscope/trace.h"
@@ -9,9 +10,7 @@
 
 #include <algorithm>
 #include <array>
-#include <compare>
 #include <cstddef>
-#include <iterator>
 #include <memory>
 #include <vector>
 
@@ -22,11 +21,65 @@ namespace irqscope {
 // coverage is two subtractions plus at most 2*kGroup edge segments.
 inline constexpr std::size_t kGroup = 64;
 
+// Records of one kind staged while a run records: chunks from the trace's
+// staging arena that never move, doubling from kFirst to kLast records, so a
+// record is one store and finalize() sizes each column once, exactly.
+template <typename T> struct StagedChunks {
+    static constexpr std::size_t kFirst = 64, kLast = 8192;
+    std::vector<T*> chunks;
+    T* at = nullptr;  // next free record of chunks.back()
+    T* end = nullptr; // end of chunks.back()
+
+    void put(const T& v, Arena& arena) {
+        if (at == end) [[unlikely]]
+            grow(arena);
+        *at++ = v;
+    }
+    void grow(Arena& arena) {
+        const std::size_t n = chunkSize(chunks.size());
+        chunks.push_back(arena.allocate<T>(n));
+        at = chunks.back();
+        end = at + n;
+    }
+    static std::size_t chunkSize(std::size_t i) { return std::min(kFirst << std::min<std::size_t>(i, 20), kLast); }
+    std::size_t count() const {
+        if (chunks.empty()) return 0;
+        std::size_t n = static_cast<std::size_t>(at - chunks.back());
+        for (std::size_t i = 0; i + 1 < chunks.size(); ++i) n += chunkSize(i);
+        return n;
+    }
+    // f(first, last) per chunk, in the order the records came.
+    template <typename F> void forEachRun(F&& f) const {
+        for (std::size_t i = 0; i < chunks.size(); ++i) {
+            const T* b = chunks[i];
+            f(b, i + 1 < chunks.size() ? b + chunkSize(i) : at);
+        }
+    }
+    // The chunks stay in the arena, which frees them all at once.
+    void clear() {
+        chunks.clear();
+        at = end = nullptr;
+    }
+};
+
+// A finished column: n values in the trace's column store (one pre-faulted
+// block for the whole trace, trace.cpp), read-only once written.
+template <typename T> struct Column {
+    T* p = nullptr;
+    std::size_t n = 0;
+    std::size_t size() const { return n; }
+    bool empty() const { return n == 0; }
+    const T* begin() const { return p; }
+    const T* end() const { return p + n; }
+    const T* data() const { return p; }
+    const T& operator[](std::size_t i) const { return p[i]; }
+    T& operator[](std::size_t i) { return p[i]; }
+    const T& back() const { return p[n - 1]; }
+};
+
 struct Trace::Track {
     // A segment as addSegment() was given it (cut to at most ~4.29 s), held
-    // until finalize() moves the staged segments into the columns: while a
-    // run records, a segment is one store into a chunk that never moves, and
-    // each column is allocated once, at its final size.
+    // until finalize() moves the staged segments into the columns.
     struct Staged {
         Time start;
         std::uint32_t dur;
@@ -34,95 +87,19 @@ struct Trace::Track {
         StringId detail;
         ContextKind kind;
     };
-    static constexpr std::size_t kFirstChunk = 64, kLastChunk = 8192; // chunks double up to 192 KiB
-    // chunks from the trace's staging arena, freed with it after finalize()
-    std::vector<Staged*> staged;
-    Staged* stagedAt = nullptr;  // next free record of staged.back()
-    Staged* stagedEnd = nullptr; // end of staged.back()
-    Time stagedLastEnd = 0;      // end of the last staged segment (order check)
+    StagedChunks<Staged> staged;
+    Time stagedLastEnd = 0; // end of the last staged segment (order check)
 
-    void stage(const Staged& s, Arena& arena) {
-        if (stagedAt == stagedEnd) [[unlikely]]
-            newChunk(arena);
-        *stagedAt++ = s;
-    }
-    void newChunk(Arena& arena) {
-        const std::size_t n = chunkSize(staged.size());
-        staged.push_back(arena.allocate<Staged>(n));
-        stagedAt = staged.back();
-        stagedEnd = stagedAt + n;
-    }
-    std::size_t chunkSize(std::size_t i) const {
-        return std::min(kFirstChunk << std::min<std::size_t>(i, 20), kLastChunk);
-    }
-    std::size_t stagedCount() const {
-        if (staged.empty()) return 0;
-        std::size_t n = static_cast<std::size_t>(stagedAt - staged.back());
-        for (std::size_t i = 0; i + 1 < staged.size(); ++i) n += chunkSize(i);
-        return n;
-    }
-    // One field of consecutive staged records, as a random-access range: a
-    // column takes a chunk's values in one insert (no per-value capacity test,
-    // no zero fill before the values are written).
-    template <typename T, T Staged::*Field> struct FieldIt {
-        using iterator_category = std::random_access_iterator_tag;
-        using value_type = T;
-        using difference_type = std::ptrdiff_t;
-        using pointer = const T*;
-        using reference = const T&;
-        const Staged* p = nullptr;
-        reference operator*() const { return p->*Field; }
-        reference operator[](difference_type n) const { return p[n].*Field; }
-        FieldIt& operator++() { return ++p, *this; }
-        FieldIt operator++(int) { return FieldIt{p++}; }
-        FieldIt& operator--() { return --p, *this; }
-        FieldIt operator--(int) { return FieldIt{p--}; }
-        FieldIt& operator+=(difference_type n) { return p += n, *this; }
-        FieldIt& operator-=(difference_type n) { return p -= n, *this; }
-        friend FieldIt operator+(FieldIt a, difference_type n) { return FieldIt{a.p + n}; }
-        friend FieldIt operator+(difference_type n, FieldIt a) { return FieldIt{a.p + n}; }
-        friend FieldIt operator-(FieldIt a, difference_type n) { return FieldIt{a.p - n}; }
-        friend difference_type operator-(FieldIt a, FieldIt b) { return a.p - b.p; }
-        friend auto operator<=>(FieldIt a, FieldIt b) = default;
-    };
-    template <typename T, T Staged::*Field>
-    static void append(std::vector<T>& column, const Staged* b, const Staged* e) {
-        column.insert(column.end(), FieldIt<T, Field>{b}, FieldIt<T, Field>{e});
-    }
-
-    // Appends the staged segments to the columns, in the order they came.
-    void moveStaged() {
-        if (staged.empty()) return;
-        const std::size_t n = start.size() + stagedCount();
-        // exact sizes: the columns hold no slack (memoryUse() counts capacity)
-        start.reserve(n);
-        dur.reserve(n);
-        kind.reserve(n);
-        entity.reserve(n);
-        detail.reserve(n);
-        for (std::size_t i = 0; i < staged.size(); ++i) {
-            const Staged* b = staged[i];
-            const Staged* e = i + 1 < staged.size() ? b + chunkSize(i) : stagedAt;
-            append<Time, &Staged::start>(start, b, e);
-            append<std::uint32_t, &Staged::dur>(dur, b, e);
-            append<ContextKind, &Staged::kind>(kind, b, e);
-            append<StringId, &Staged::entity>(entity, b, e);
-            append<StringId, &Staged::detail>(detail, b, e);
-        }
-        staged.clear();
-        stagedAt = stagedEnd = nullptr;
-    }
-
-    std::vector<Time> start;
-    std::vector<std::uint32_t> dur;
-    std::vector<ContextKind> kind;
-    std::vector<StringId> entity;
-    std::vector<StringId> detail;
+    Column<Time> start;
+    Column<std::uint32_t> dur;
+    Column<ContextKind> kind;
+    Column<StringId> entity;
+    Column<StringId> detail;
     // prefix[g][k]: covered ns of kind k in segments [0, g*kGroup)
-    std::vector<std::array<Time, kContextKindCount>> prefix;
+    Column<std::array<Time, kContextKindCount>> prefix;
     // groupStart[g] = start[g*kGroup]: a search over 1/64 of the starts, which
     // stays in cache where a binary search over ten million would not.
-    std::vector<Time> groupStart;
+    Column<Time> groupStart;
 
     std::size_t size() const { return start.size(); }
     Time end(std::size_t i) const { return start[i] + dur[i]; }
@@ -175,7 +152,14 @@ struct Trace::Track {
 struct Trace::LaneData {
     LaneInfo info;
     std::vector<Track> tracks;
-    std::vector<Instant> instants;
+    StagedChunks<Instant> stagedInstants;
+    Time lastInstant = 0; // time of the last instant added (order check)
+    Column<Instant> instants;
+};
+
+struct Trace::Staging {
+    Arena arena;
+    StagedChunks<Flow> flows;
 };
 
 } // namespace irqscope
