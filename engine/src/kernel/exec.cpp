@@ -234,8 +234,9 @@ void Exec::dispatch(Cpu& c) {
             Task* t = f->task;
             const bool irqReturn = c.irqReturn;
             c.irqReturn = false;
-            if (t->state == Task::State::Blocked || t->state == Task::State::Dead || (!t->isIdle && rootDone(*f))) {
-                if (!t->isIdle && rootDone(*f)) t->state = Task::State::Dead;
+            const bool returned = !t->isIdle && rootDone(*f); // the task's body has returned: it exits
+            if (returned || t->state == Task::State::Blocked || t->state == Task::State::Dead) {
+                if (returned) t->state = Task::State::Dead;
                 m_.sched().schedule(c);
                 continue;
             }

@@ -3,8 +3,20 @@
 #include "kernel/machine.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace irqscope::kern {
+
+namespace {
+// Whether a CPU's comparator event is scheduled, from its timer line alone:
+// arm() keeps the id valid exactly while the event is pending (it cancels
+// the event before scheduling another, onComparator() clears it), so the
+// event's slot in the queue is not read.
+bool programmed(const sim::EventId& comparator, [[maybe_unused]] const sim::EventQueue& q) {
+    IRQSCOPE_CHECK(if (comparator.valid() != q.isPending(comparator)) std::abort());
+    return comparator.valid();
+}
+} // namespace
 
 Timers::Timers(Machine& m) : m_(m), cpus_(static_cast<std::size_t>(m.cpuCount())) {
     m_.softirq().setHandler(TIMER, [this](Kctx& k) { return runTimerSoftirq(k); });
@@ -147,7 +159,7 @@ void Timers::arm(Cpu& c) {
                 if (w.expires > now) consider(w.expires);
     }
     sim::EventQueue& q = m_.q();
-    if (q.isPending(t.comparator)) {
+    if (programmed(t.comparator, q)) {
         q.cancel(t.comparator);
         t.comparator = {};
     }
