@@ -39,7 +39,8 @@ void Timers::addPeriodicTimer(int cpu, std::uint64_t first, std::uint64_t period
 }
 
 std::uint64_t Timers::wheelBucketExpiry(std::uint64_t expires, std::uint64_t clk) {
-    constexpr unsigned kClkShift = 3, kBits = 6, kDepth = 9; // LVL_CLK_SHIFT, LVL_BITS, LVL_DEPTH (HZ > 100)
+    constexpr unsigned kClkShift = 3, kBits = 6,
+                       kDepth = 9; // LVL_CLK_SHIFT, LVL_BITS, LVL_DEPTH (HZ > 100)
     const auto levelStart = [](unsigned n) { return ((std::uint64_t(1) << kBits) - 1) << ((n - 1) * kClkShift); };
     const std::uint64_t delta = expires > clk ? expires - clk : 0;
     unsigned lvl = 0;
@@ -105,22 +106,33 @@ void Timers::start(Cpu& c) {
     arm(c);
 }
 
+// The comparator is reprogrammed only when the earliest hard expiry moves:
+// hrtimer_reprogram() returns when the new timer expires at or after
+// cpu_base->expires_next, and a cancel reprograms only through
+// hrtimer_force_reprogram(cpu_base, skip_equal = 1), which returns when the
+// next expiry is unchanged (kernel/time/hrtimer.c, 6.12). So a programmed
+// comparator is left alone (its event neither cancelled nor scheduled again)
+// when hrNext stays what it was.
 std::uint64_t Timers::hrtimerStart(int cpu, Time when, HrtimerFn fn, Time slack) {
     const std::uint64_t id = ++hrSeq_;
     const Time latest = when + std::max<Time>(slack, 0);
-    at(cpu).hrtimers.push_back(HrTimer{when, latest, id, std::move(fn)});
-    at(cpu).hrNext = std::min(at(cpu).hrNext, latest);
-    if (!at(cpu).inHandler && !at(cpu).fired) arm(m_.cpu(cpu));
+    PerCpu& t = at(cpu);
+    t.hrtimers.push_back(HrTimer{when, latest, id, std::move(fn)});
+    const Time before = t.hrNext;
+    t.hrNext = std::min(before, latest);
+    if (!t.inHandler && !t.fired && !(t.hrNext == before && programmed(t.comparator, m_.q()))) arm(m_.cpu(cpu));
     return id;
 }
 
 void Timers::hrtimerCancel(int cpu, std::uint64_t id) {
-    auto& v = at(cpu).hrtimers;
+    PerCpu& t = at(cpu);
+    auto& v = t.hrtimers;
     const auto it = std::find_if(v.begin(), v.end(), [id](const HrTimer& h) { return h.seq == id; });
     if (it == v.end()) return;
     v.erase(it);
-    at(cpu).hrtimersChanged();
-    if (!at(cpu).inHandler && !at(cpu).fired) arm(m_.cpu(cpu));
+    const Time before = t.hrNext;
+    t.hrtimersChanged();
+    if (!t.inHandler && !t.fired && !(t.hrNext == before && programmed(t.comparator, m_.q()))) arm(m_.cpu(cpu));
 }
 
 void Timers::restartTick(Cpu& c) {
@@ -206,7 +218,8 @@ Proc<IrqReturn> Timers::interrupt(Kctx& c) {
             while (t.nextTick <= m_.now()) t.nextTick += cfg.tickPeriod;
             m_.watchdogs().rcuTick(k);
             m_.sched().tick(k);
-            // run_local_timers(): from v5.9 only when a timer is due (base->next_expiry)
+            // run_local_timers(): from v5.9 only when a timer is due
+            // (base->next_expiry)
             if (cfg.timerSoftirqEveryTick || wheelDue(k.id)) m_.softirq().raise(k, TIMER);
             if (jiffies() % 4 == static_cast<std::uint64_t>(k.id % 4)) m_.softirq().raise(k, RCU);
             m_.watchdogs().check(c);
