@@ -43,11 +43,13 @@ public:
         return n;
     }
     // Exactly one CPU: the first non-empty word holds a single bit and no
-    // word after it holds any (cheaper than count() == 1 without POPCNT).
+    // word after it holds any. The word's test clears its lowest bit
+    // (x & (x - 1)): std::has_single_bit() is a population count, a libgcc
+    // call in a build without POPCNT.
     bool single() const {
         std::size_t k = 0;
         while (k < kWords && !w_[k]) ++k;
-        if (k == kWords || !std::has_single_bit(w_[k])) return false;
+        if (k == kWords || (w_[k] & (w_[k] - 1)) != 0) return false;
         while (++k < kWords)
             if (w_[k]) return false;
         return true;

@@ -283,14 +283,6 @@ void Exec::dispatch(Cpu& c) {
     }
 }
 
-Cpu& Kctx::cpu() const {
-    return f_.task ? *f_.task->cpu : *f_.cpu;
-}
-
-Time Kctx::now() const {
-    return m_.now();
-}
-
 bool Kctx::WakeAwaiter::await_ready() noexcept {
     if (!c.m_.sched().sleeping(t)) return true;
     waking = c.m_.now(); // trace_sched_waking() at try_to_wake_up()'s start (kernel/sched/core.c, 6.12)

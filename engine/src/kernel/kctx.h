@@ -6,6 +6,7 @@
 #pragma once
 
 #include "kernel/frame.h"
+#include "kernel/task.h"
 
 namespace irqscope::kern {
 
@@ -16,9 +17,13 @@ public:
     Kctx(Machine& m, Frame& f) : m_(m), f_(f) {}
     Machine& m() const { return m_; }
     Frame& frame() const { return f_; }
-    Cpu& cpu() const;
+    // Inline: every step of every handler asks for both. A task's frame
+    // runs where the task is; an irq frame on its own CPU.
+    Cpu& cpu() const { return f_.task ? *f_.task->cpu : *f_.cpu; }
     Task* task() const { return f_.task; }
-    Time now() const;
+    // Defined in machine.h (Machine is incomplete here): a file that calls it
+    // without including machine.h does not compile.
+    inline Time now() const;
 
     // Spend `ns` of CPU time (scaled by the CPU's speed) with the given flags.
     struct WorkAwaiter {

@@ -151,4 +151,9 @@ private:
     Workqueues wq_;
 };
 
+// Kctx's clock, inline in every caller (kctx.h cannot include Machine).
+inline Time Kctx::now() const {
+    return m_.now();
+}
+
 } // namespace irqscope::kern
