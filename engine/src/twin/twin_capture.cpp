@@ -90,6 +90,7 @@ struct WakePath {
         Time t = 0;
         int wakerCpu = -1, target = -1;
         bool targetIdle = false;
+        const char* ctx = nullptr; // the waker's context, from the flags
     };
     std::unordered_map<int, Pending> pending; // pid -> its sched_waking
     std::unordered_map<int, int> curr;        // cpu -> the pid running there
@@ -97,6 +98,28 @@ struct WakePath {
         Time entry = -1, firstWaking = -1, lastWakeup = -1;
     };
     std::unordered_map<int, InTimer> timer; // cpu -> the timer interrupt it is in
+    // Which exits did not reschedule: an interrupt's exit traced with
+    // need_resched clear (the flags' second column '.'), and a switch whose
+    // previous task left to sleep (prev_state not R: it ran on after the
+    // exit; a task the return path preempts is traced R), by (CPU, time).
+    std::set<std::pair<int, Time>> noReschedExit, ranOn;
+    // the context column of the flags (kernel/trace/trace_output.c,
+    // trace_print_lat_fmt(), 6.12): 'h' hardirq, 'H' hardirq in a softirq,
+    // 's' softirq, '.' task; an NMI or no flags: unknown
+    static const char* wakerContext(const ftrace::RawEvent& e) {
+        if (!e.hasFlags || e.flags.size() < 3) return nullptr;
+        switch (e.flags[2]) {
+        case 'h':
+        case 'H': return "hardirq";
+        case 's': return "softirq";
+        case '.': return "task";
+        default: return nullptr;
+        }
+    }
+    void exited(const ftrace::RawEvent& e, Time t) {
+        if (e.name != "softirq_exit" && e.hasFlags && e.flags.size() >= 2 && e.flags[1] == '.')
+            noReschedExit.insert({e.cpu, t});
+    }
     // local_timer_entry/_exit (x86 irq_vectors), irq_handler_entry/_exit of an arch_timer line
     void timerEvent(const ftrace::RawEvent& e, Time t, CaptureStats& cs) {
         const bool vec = e.name.starts_with("local_timer_");
@@ -120,7 +143,7 @@ struct WakePath {
         const auto pid = ftrace::fieldValue(e.fields, "pid");
         const auto tc = ftrace::fieldValue(e.fields, "target_cpu");
         if (!pid || !tc) return;
-        Pending w{t, e.cpu, static_cast<int>(ftrace::toInt(*tc).value_or(-1)), false};
+        Pending w{t, e.cpu, static_cast<int>(ftrace::toInt(*tc).value_or(-1)), false, wakerContext(e)};
         const auto c = curr.find(w.target);
         w.targetIdle = c != curr.end() && c->second == 0;
         pending[static_cast<int>(ftrace::toInt(*pid).value_or(-1))] = w;
@@ -130,11 +153,14 @@ struct WakePath {
         if (!pid) return;
         if (auto in = timer.find(e.cpu); in != timer.end() && in->second.entry >= 0) in->second.lastWakeup = t;
         const auto it = pending.find(static_cast<int>(ftrace::toInt(*pid).value_or(-1)));
-        if (it != pending.end() && it->second.wakerCpu == e.cpu && t >= it->second.t)
+        if (it != pending.end() && it->second.wakerCpu == e.cpu && t >= it->second.t) {
             cs.wakingToWakeup.push_back(t - it->second.t);
+            if (it->second.ctx) cs.wakingToWakeupIn[it->second.ctx].push_back(t - it->second.t);
+        }
     }
     void switched(int cpu, const SwitchInfo& s, Time t, CaptureStats& cs) {
         curr[cpu] = s.nextPid;
+        if (!s.prevState.empty() && s.prevState.front() != 'R') ranOn.insert({cpu, t});
         const auto it = pending.find(s.nextPid);
         if (it == pending.end()) return;
         // the idle CPU's first switch after the wake, to the wakee: nothing else ran there
@@ -147,12 +173,11 @@ struct WakePath {
 
 // The second pass: priorities and sleeps by pid, the wake path's times and
 // the task groups.
-Status readTaskStates(const std::string& path, Time offset, std::unordered_map<int, TaskStats>& byPid,
-                      CaptureStats& cs) {
+Status readTaskStates(const std::string& path, Time offset, std::unordered_map<int, TaskStats>& byPid, CaptureStats& cs,
+                      WakePath& wp) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return Error{path, "", std::string("cannot open: ") + std::strerror(errno)};
     std::string line;
-    WakePath wp;
     while (std::getline(in, line)) {
         const auto p = ftrace::parseLine(line);
         if (p.kind == ftrace::LineKind::Header) {
@@ -170,7 +195,10 @@ Status readTaskStates(const std::string& path, Time offset, std::unordered_map<i
         const Time t = p.event.ts - offset;
         if (p.event.name == "sched_waking") wp.waking(p.event, t);
         else if (p.event.name == "sched_wakeup") wp.wakeup(p.event, t, cs);
-        else if (p.event.name.ends_with("_entry") || p.event.name.ends_with("_exit")) wp.timerEvent(p.event, t, cs);
+        else if (p.event.name.ends_with("_entry") || p.event.name.ends_with("_exit")) {
+            wp.timerEvent(p.event, t, cs);
+            if (p.event.name.ends_with("_exit")) wp.exited(p.event, t);
+        }
         if (p.event.name != "sched_switch") continue;
         SwitchInfo s;
         if (!parseSwitch(p.event.fields, s)) continue;
@@ -317,6 +345,11 @@ Result<CaptureStats> scanCapture(const ImportResult& capture, const std::string&
         auto& all = cs.softirqs[key.second];
         all.insert(all.end(), list.begin(), list.end());
     }
+    struct Exit {
+        int cpu;
+        Time exit, sw;
+    };
+    std::vector<Exit> exits; // candidates of the return path, filtered once the text is read
     for (const Flow& f : t.flows()) {
         if (f.kind != FlowKind::WakeTask || f.srcLane != f.dstLane) continue;
         const auto src = t.topSegmentAt(f.srcLane, f.srcTime);
@@ -324,7 +357,7 @@ Result<CaptureStats> scanCapture(const ImportResult& capture, const std::string&
         // Only the return path itself: the hardirq came straight from the task (or idle) that the
         // wakee replaces, and nothing else (a softirq at irq_exit, another interrupt) ran in between.
         if (f.dstTime - src->end >= 1'000'000 || !quietBetween(t, f.srcLane, src->end, f.dstTime)) continue;
-        cs.exitToSwitch.push_back(f.dstTime - src->end);
+        exits.push_back({t.lane(f.srcLane).cpu, src->end, f.dstTime});
     }
     // Work items: each queue_work -> execute_start flow, its cause and the run's cost.
     for (const Flow& f : t.flows()) {
@@ -364,8 +397,16 @@ Result<CaptureStats> scanCapture(const ImportResult& capture, const std::string&
     }
     // Priorities and sleeps from the text.
     std::unordered_map<int, TaskStats> byPid;
+    WakePath wp;
     if (!capturePath.empty())
-        if (auto st = readTaskStates(capturePath, capture.report.timeOffsetNs, byPid, cs); !st) return st.error();
+        if (auto st = readTaskStates(capturePath, capture.report.timeOffsetNs, byPid, cs, wp); !st) return st.error();
+    // The return path only where the exit rescheduled: an exit with need_resched
+    // clear goes back to the interrupted task, which runs on (a higher-priority
+    // RT task finishing its burst) and the wakee waits for it to sleep: a wait,
+    // not the way to __schedule().
+    for (const auto& x : exits)
+        if (!wp.noReschedExit.count({x.cpu, x.exit}) && !wp.ranOn.count({x.cpu, x.sw}))
+            cs.exitToSwitch.push_back(x.sw - x.exit);
     for (auto& [entity, ts] : cs.tasks) {
         std::sort(ts.chunks.begin(), ts.chunks.end(), [](const auto& a, const auto& b) { return a.start < b.start; });
         std::sort(ts.wakings.begin(), ts.wakings.end());
