@@ -189,6 +189,10 @@ const std::vector<Special> kSpecial = {
      "a distribution is drawn at each exit: one exit in a hundred stalls 20 us (a VM's host stall)"},
     {"cost.resched_exit_ns", "basics", {}, R"({"empirical": [["1us", 99], ["50us", 1]]})", "",
      "drawn at each exit that switches to a woken task: one in a hundred stalls 50 us"},
+    {"cost.wakeup_hardirq_ns", "", {}, "20us", "",
+     "a wake-up from a hardirq (a probe's hrtimer, a handler's IRQ thread) pays it"},
+    {"cost.wakeup_softirq_ns", "", {}, "20us", "", "a wake-up from a softirq or tasklet pays it"},
+    {"cost.wakeup_task_ns", "", {}, "20us", "", "a wake-up from a task (an IRQ thread, a kworker) pays it"},
 };
 // clang-format on
 

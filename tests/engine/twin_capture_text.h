@@ -26,6 +26,7 @@ struct CaptureEvent {
     std::string comm;
     int pid;
     std::string text;
+    const char* flags = nullptr; // its flags column ("dNh1."); null: the capture's
 };
 
 // One line of tracefs text at t ns (the clock starts at 100 s), with the irq flags as given.
@@ -38,11 +39,12 @@ inline std::string tracefsLine(const char* comm, int pid, int cpu, long long t, 
 }
 
 // The events in time order (stable: equal times keep their order) under a
-// tracefs header that says how many CPUs there are.
+// tracefs header that says how many CPUs there are; `flags` for an event
+// that gives none.
 inline std::string tracefsText(std::vector<CaptureEvent> ev, int cpus, const char* flags) {
     std::stable_sort(ev.begin(), ev.end(), [](const CaptureEvent& a, const CaptureEvent& b) { return a.t < b.t; });
     std::string text = "# tracer: nop\n#\n# entries-in-buffer/entries-written: 1/1   #P:" + std::to_string(cpus) + "\n";
-    for (const auto& e : ev) text += tracefsLine(e.comm.c_str(), e.pid, e.cpu, e.t, e.text, flags);
+    for (const auto& e : ev) text += tracefsLine(e.comm.c_str(), e.pid, e.cpu, e.t, e.text, e.flags ? e.flags : flags);
     return text;
 }
 

@@ -20,6 +20,10 @@ enum class RtLimit : std::uint8_t { Throttling, FairServer, Off };
 // A write to one interrupt's bit in the GIC distributor (or redistributor).
 enum class DistWrite : std::uint8_t { ClearEnable, Other }; // ICENABLER (mask) / ISENABLER, ISPENDR, ...
 
+// The context a try_to_wake_up() runs in, as a trace's flags tell them apart
+// (hardirq, softirq, task): each may have its own cost.wakeup.
+enum class WakeCtx : std::uint8_t { Hardirq, Softirq, Task };
+
 // A cost given as a plain duration (`fixed`, dist null) or as a distribution
 // (`dist`; `fixed` is then its mean, for whatever reads a single value).
 struct DrawableCost {
@@ -30,6 +34,9 @@ struct DrawableCost {
 struct Costs {
     Time irqEntry, flowHandler, softirqLoop, softirqRaise, taskletDispatch, wakeup, ipiSend, ipiHandler, contextSwitch,
         queueWork, workerDispatch, tick, timerSoftirq, rcuSoftirq, hrtimer, hrtimerReprogram, idleExit, loadBalance;
+    // try_to_wake_up() from each WakeCtx: cost.wakeup_{hardirq,softirq,task}_ns,
+    // each cost.wakeup_ns unless the scenario sets it
+    Time wakeupIn[3];
     // interrupt controller
     Time iar, eoir, dir, distWrite, rwpWait;
     // Costs a scenario may give as a distribution, drawn where they are paid
@@ -37,6 +44,10 @@ struct Costs {
     DrawableCost irqExit;     // cost.irq_exit_ns: each hardirq's irq_exit()
     DrawableCost reschedExit; // cost.resched_exit_ns: an exit that reschedules, to __schedule()
 };
+
+inline Time wakeupCost(const Costs& c, WakeCtx ctx) {
+    return c.wakeupIn[static_cast<int>(ctx)];
+}
 
 struct Config {
     int cpus = 4;

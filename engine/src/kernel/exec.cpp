@@ -289,8 +289,18 @@ bool Kctx::WakeAwaiter::await_ready() noexcept {
     return false;
 }
 
+Time Kctx::wakeupCost() const {
+    const ContextKind k = f_.label.kind;
+    const WakeCtx ctx = f_.type == Frame::Type::Hardirq ? WakeCtx::Hardirq
+                        : f_.type == Frame::Type::Softirq || k == ContextKind::Softirq || k == ContextKind::Tasklet ||
+                                k == ContextKind::Ksoftirqd
+                            ? WakeCtx::Softirq
+                            : WakeCtx::Task;
+    return kern::wakeupCost(m_.cfg().cost, ctx);
+}
+
 void Kctx::WakeAwaiter::await_suspend(std::coroutine_handle<> h) noexcept {
-    c.work(c.m_.cfg().cost.wakeup).await_suspend(h);
+    c.work(c.wakeupCost()).await_suspend(h);
 }
 
 void Kctx::WakeAwaiter::await_resume() {
@@ -299,7 +309,7 @@ void Kctx::WakeAwaiter::await_resume() {
 
 void Kctx::wakeUpProcessNow(Task& t) {
     if (!m_.sched().sleeping(t)) return;
-    f_.owed += m_.cfg().cost.wakeup;
+    f_.owed += wakeupCost();
     m_.sched().wake(t, cpu().id);
 }
 

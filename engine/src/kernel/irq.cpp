@@ -157,7 +157,7 @@ Proc<void> GenIrq::entry(Kctx& c) {
             if (!d->runThread) { // __irq_wake_thread(): RUNTHREAD already set means nothing to do
                 d->runThread = true;
                 const Time waking = m_.now(); // sched_waking: try_to_wake_up()'s start
-                co_await c.work(cost.wakeup);
+                co_await c.work(c.wakeupCost());
                 if (d->thread->state == Task::State::Blocked)
                     m_.sched().wake(*d->thread, k.id, FlowKind::WakeThread, waking);
             }
@@ -218,7 +218,7 @@ Proc<void> GenIrq::irqThread(Kctx& c, IrqDesc& d) {
             if (ret == IrqReturn::WakeThread && d.secondary && !d.secondaryRun) {
                 d.secondaryRun = true;
                 const Time waking = m_.now(); // sched_waking: try_to_wake_up()'s start
-                co_await c.work(m_.cfg().cost.wakeup);
+                co_await c.work(c.wakeupCost());
                 if (d.secondary->state == Task::State::Blocked)
                     m_.sched().wake(*d.secondary, c.cpu().id, FlowKind::WakeThread, waking);
             }

@@ -76,6 +76,9 @@ public:
         void await_resume();
     };
     WakeAwaiter wakeUpProcess(Task& t) { return WakeAwaiter{*this, t}; }
+    // What a try_to_wake_up() costs here: cost.wakeup of this context (a
+    // hardirq, a softirq or tasklet run here or by ksoftirqd, or a task).
+    Time wakeupCost() const;
     // wake_up_process(t) from code that cannot suspend here (an hrtimer's
     // function, hrtimer_wakeup()): the task is enqueued at try_to_wake_up()'s
     // start and the frame owes cost.wakeup, paid with its next work.

@@ -87,6 +87,9 @@ kern::Config kernelConfig(const Scenario& s) {
     k.softirqRaise = s.getDuration("cost.softirq_raise_ns");
     k.taskletDispatch = s.getDuration("cost.tasklet_dispatch_ns");
     k.wakeup = s.getDuration("cost.wakeup_ns");
+    // try_to_wake_up() per waker context: unset, the one cost.wakeup_ns
+    const char* const wakeIn[] = {"cost.wakeup_hardirq_ns", "cost.wakeup_softirq_ns", "cost.wakeup_task_ns"};
+    for (int i = 0; i < 3; ++i) k.wakeupIn[i] = s.isUserSet(wakeIn[i]) ? s.getDuration(wakeIn[i]) : k.wakeup;
     k.ipiSend = s.getDuration("cost.ipi_send_ns");
     k.ipiHandler = s.getDuration("cost.ipi_handler_ns");
     k.contextSwitch = s.getDuration("cost.context_switch_ns");

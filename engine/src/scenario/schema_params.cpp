@@ -144,6 +144,14 @@ std::vector<ParamSpec> builtinParams() {
     v.push_back(duration("cost.tasklet_dispatch_ns", 100, 0, 100 * kUsD, cost,
                          "Per-tasklet dispatch inside the TASKLET/HI softirq."));
     v.push_back(duration("cost.wakeup_ns", 600, 0, 100 * kUsD, cost, "try_to_wake_up on the waker's CPU."));
+    v.push_back(duration("cost.wakeup_hardirq_ns", 600, 0, 100 * kUsD, cost,
+                         "try_to_wake_up from a hardirq (a timer's hrtimer_wakeup, a handler waking its thread); "
+                         "unset: cost.wakeup_ns."));
+    v.push_back(duration("cost.wakeup_softirq_ns", 600, 0, 100 * kUsD, cost,
+                         "try_to_wake_up from a softirq or tasklet (also in ksoftirqd); unset: cost.wakeup_ns."));
+    v.push_back(duration("cost.wakeup_task_ns", 600, 0, 100 * kUsD, cost,
+                         "try_to_wake_up from a task (an IRQ thread, a kworker, a task resuming another); "
+                         "unset: cost.wakeup_ns."));
     v.push_back(duration("cost.ipi_send_ns", 400, 0, 100 * kUsD, cost, "Sending a reschedule / function-call IPI."));
     v.push_back(duration("cost.ipi_handler_ns", 600, 0, 100 * kUsD, cost, "Handling an IPI on the target CPU."));
     v.push_back(duration("cost.context_switch_ns", 2000, 0, 1 * kMsD, cost, "__schedule + context switch."));

@@ -1,6 +1,7 @@
 #include "twin/twin_capture.h"
 
 #include "trace/ftrace_line.h"
+#include "twin/twin_wake_path.h"
 
 #include <algorithm>
 #include <cstring>
@@ -43,11 +44,6 @@ Cause causeAt(const Trace& t, std::uint32_t lane, Time at) {
 
 // sched_switch in the tracefs form (prev_comm=... prev_pid=N prev_prio=P prev_state=S ==> next_comm=...
 // next_pid=N next_prio=P) or trace-cmd's (comm:pid [prio] S ==> comm:pid [prio]).
-struct SwitchInfo {
-    int prevPid = -1, prevPrio = -1, nextPid = -1, nextPrio = -1;
-    std::string_view prevState;
-};
-
 bool parseSwitch(std::string_view f, SwitchInfo& s) {
     using namespace ftrace;
     if (auto v = fieldValue(f, "prev_pid")) {
@@ -81,78 +77,13 @@ bool parseSwitch(std::string_view f, SwitchInfo& s) {
            side(f.substr(arrow + 5), s.nextPid, s.nextPrio, nullptr);
 }
 
-// The wake path, timed between the tracepoints (kernel/sched/core.c, 6.12):
-// try_to_wake_up() traces sched_waking at its start and sched_wakeup in
-// ttwu_do_wakeup() at its end when it wakes on the waker's CPU; __schedule()
-// traces sched_switch before context_switch().
-struct WakePath {
-    struct Pending {
-        Time t = 0;
-        int wakerCpu = -1, target = -1;
-        bool targetIdle = false;
-    };
-    std::unordered_map<int, Pending> pending; // pid -> its sched_waking
-    std::unordered_map<int, int> curr;        // cpu -> the pid running there
-    struct InTimer {
-        Time entry = -1, firstWaking = -1, lastWakeup = -1;
-    };
-    std::unordered_map<int, InTimer> timer; // cpu -> the timer interrupt it is in
-    // local_timer_entry/_exit (x86 irq_vectors), irq_handler_entry/_exit of an arch_timer line
-    void timerEvent(const ftrace::RawEvent& e, Time t, CaptureStats& cs) {
-        const bool vec = e.name.starts_with("local_timer_");
-        if (!vec && !e.name.starts_with("irq_handler_")) return;
-        const bool entry = e.name.ends_with("_entry");
-        InTimer& it = timer[e.cpu];
-        if (entry) {
-            it = {};
-            if (vec || e.fields.find("arch_timer") != std::string_view::npos) it.entry = t;
-            return;
-        }
-        if (it.entry >= 0 && it.firstWaking >= 0 && it.lastWakeup >= 0) {
-            cs.hrtimerToWake.push_back(it.firstWaking - it.entry);
-            cs.wakeToTimerExit.push_back(t - it.lastWakeup);
-        }
-        it = {};
-    }
-    void waking(const ftrace::RawEvent& e, Time t) {
-        if (auto it = timer.find(e.cpu); it != timer.end() && it->second.entry >= 0 && it->second.firstWaking < 0)
-            it->second.firstWaking = t;
-        const auto pid = ftrace::fieldValue(e.fields, "pid");
-        const auto tc = ftrace::fieldValue(e.fields, "target_cpu");
-        if (!pid || !tc) return;
-        Pending w{t, e.cpu, static_cast<int>(ftrace::toInt(*tc).value_or(-1)), false};
-        const auto c = curr.find(w.target);
-        w.targetIdle = c != curr.end() && c->second == 0;
-        pending[static_cast<int>(ftrace::toInt(*pid).value_or(-1))] = w;
-    }
-    void wakeup(const ftrace::RawEvent& e, Time t, CaptureStats& cs) {
-        const auto pid = ftrace::fieldValue(e.fields, "pid");
-        if (!pid) return;
-        if (auto in = timer.find(e.cpu); in != timer.end() && in->second.entry >= 0) in->second.lastWakeup = t;
-        const auto it = pending.find(static_cast<int>(ftrace::toInt(*pid).value_or(-1)));
-        if (it != pending.end() && it->second.wakerCpu == e.cpu && t >= it->second.t)
-            cs.wakingToWakeup.push_back(t - it->second.t);
-    }
-    void switched(int cpu, const SwitchInfo& s, Time t, CaptureStats& cs) {
-        curr[cpu] = s.nextPid;
-        const auto it = pending.find(s.nextPid);
-        if (it == pending.end()) return;
-        // the idle CPU's first switch after the wake, to the wakee: nothing else ran there
-        const Pending w = it->second;
-        pending.erase(it);
-        if (w.targetIdle && w.target == cpu && w.wakerCpu != cpu && s.prevPid == 0 && t - w.t < 1'000'000)
-            cs.idleRemoteWake.push_back(t - w.t);
-    }
-};
-
 // The second pass: priorities and sleeps by pid, the wake path's times and
 // the task groups.
-Status readTaskStates(const std::string& path, Time offset, std::unordered_map<int, TaskStats>& byPid,
-                      CaptureStats& cs) {
+Status readTaskStates(const std::string& path, Time offset, std::unordered_map<int, TaskStats>& byPid, CaptureStats& cs,
+                      WakePath& wp) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return Error{path, "", std::string("cannot open: ") + std::strerror(errno)};
     std::string line;
-    WakePath wp;
     while (std::getline(in, line)) {
         const auto p = ftrace::parseLine(line);
         if (p.kind == ftrace::LineKind::Header) {
@@ -170,7 +101,10 @@ Status readTaskStates(const std::string& path, Time offset, std::unordered_map<i
         const Time t = p.event.ts - offset;
         if (p.event.name == "sched_waking") wp.waking(p.event, t);
         else if (p.event.name == "sched_wakeup") wp.wakeup(p.event, t, cs);
-        else if (p.event.name.ends_with("_entry") || p.event.name.ends_with("_exit")) wp.timerEvent(p.event, t, cs);
+        else if (p.event.name.ends_with("_entry") || p.event.name.ends_with("_exit")) {
+            wp.timerEvent(p.event, t, cs);
+            if (p.event.name.ends_with("_exit")) wp.exited(p.event, t);
+        }
         if (p.event.name != "sched_switch") continue;
         SwitchInfo s;
         if (!parseSwitch(p.event.fields, s)) continue;
@@ -317,6 +251,11 @@ Result<CaptureStats> scanCapture(const ImportResult& capture, const std::string&
         auto& all = cs.softirqs[key.second];
         all.insert(all.end(), list.begin(), list.end());
     }
+    struct Exit {
+        int cpu;
+        Time exit, sw;
+    };
+    std::vector<Exit> exits; // candidates of the return path, filtered once the text is read
     for (const Flow& f : t.flows()) {
         if (f.kind != FlowKind::WakeTask || f.srcLane != f.dstLane) continue;
         const auto src = t.topSegmentAt(f.srcLane, f.srcTime);
@@ -324,7 +263,7 @@ Result<CaptureStats> scanCapture(const ImportResult& capture, const std::string&
         // Only the return path itself: the hardirq came straight from the task (or idle) that the
         // wakee replaces, and nothing else (a softirq at irq_exit, another interrupt) ran in between.
         if (f.dstTime - src->end >= 1'000'000 || !quietBetween(t, f.srcLane, src->end, f.dstTime)) continue;
-        cs.exitToSwitch.push_back(f.dstTime - src->end);
+        exits.push_back({t.lane(f.srcLane).cpu, src->end, f.dstTime});
     }
     // Work items: each queue_work -> execute_start flow, its cause and the run's cost.
     for (const Flow& f : t.flows()) {
@@ -364,8 +303,16 @@ Result<CaptureStats> scanCapture(const ImportResult& capture, const std::string&
     }
     // Priorities and sleeps from the text.
     std::unordered_map<int, TaskStats> byPid;
+    WakePath wp;
     if (!capturePath.empty())
-        if (auto st = readTaskStates(capturePath, capture.report.timeOffsetNs, byPid, cs); !st) return st.error();
+        if (auto st = readTaskStates(capturePath, capture.report.timeOffsetNs, byPid, cs, wp); !st) return st.error();
+    // The return path only where the exit rescheduled: an exit with need_resched
+    // clear goes back to the interrupted task, which runs on (a higher-priority
+    // RT task finishing its burst) and the wakee waits for it to sleep: a wait,
+    // not the way to __schedule().
+    for (const auto& x : exits)
+        if (!wp.noReschedExit.count({x.cpu, x.exit}) && !wp.ranOn.count({x.cpu, x.sw}))
+            cs.exitToSwitch.push_back(x.sw - x.exit);
     for (auto& [entity, ts] : cs.tasks) {
         std::sort(ts.chunks.begin(), ts.chunks.end(), [](const auto& a, const auto& b) { return a.start < b.start; });
         std::sort(ts.wakings.begin(), ts.wakings.end());

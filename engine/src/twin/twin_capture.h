@@ -87,13 +87,16 @@ struct CaptureStats {
     std::map<std::string, std::vector<WorkRun>> works;       // fn -> runs
     std::map<std::string, TaskStats> tasks;                  // entity -> stats
     std::map<std::string, std::uint64_t> raisesOutsideLines; // vector -> raises from task/softirq context
-    // A task woken from a hardirq that runs next on that CPU: from the hardirq's
-    // exit to the switch (irq_exit(), the return path, __schedule() up to the
-    // sched_switch tracepoint).
+    // A task woken from a hardirq that runs next on that CPU, the exit having
+    // rescheduled: from the hardirq's exit to the switch (irq_exit(), the
+    // return path, __schedule() up to the sched_switch tracepoint).
     std::vector<Time> exitToSwitch;
     // try_to_wake_up() on the waker's CPU: sched_waking (its start) to
-    // sched_wakeup (ttwu_do_wakeup(), its end) of the same task on the same CPU.
+    // sched_wakeup (ttwu_do_wakeup(), its end) of the same task on the same CPU;
+    // and the same by the waker's context as the event's flags give it
+    // ("hardirq", "softirq", "task"; none without flags).
     std::vector<Time> wakingToWakeup;
+    std::map<std::string, std::vector<Time>> wakingToWakeupIn;
     // A task woken onto an idle CPU from another CPU: sched_waking to its
     // sched_switch there (the idle CPU's exit and schedule_idle()).
     std::vector<Time> idleRemoteWake;

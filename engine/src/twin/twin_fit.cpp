@@ -188,6 +188,12 @@ Result<TwinFit> fitTwin(const ImportResult& capture, const TwinOptions& opt) {
         fit.wakeupNs = std::min<Time>(median(cs.wakingToWakeup), 100'000);
         params["cost.wakeup_ns"] = durationText(fit.wakeupNs);
     }
+    // try_to_wake_up() from each context the capture has 10 samples of: a timer's
+    // hrtimer_wakeup() in the hardirq may take longer than a softirq's or a task's
+    // wake-up (a KVM guest's trap on the way); the others keep the pooled median.
+    for (const auto& [ctx, samples] : cs.wakingToWakeupIn)
+        if (samples.size() >= 10 && cs.wakingToWakeup.size() >= 10)
+            params["cost.wakeup_" + ctx + "_ns"] = durationText(std::min<Time>(median(samples), 100'000));
     if (cs.idleRemoteWake.size() >= 10) {
         // sched_waking to the switch is the waker's try_to_wake_up() and then the idle CPU's exit
         fit.idleExitNs = std::clamp<Time>(median(cs.idleRemoteWake) - fit.wakeupNs, 0, 1'000'000);

@@ -164,7 +164,7 @@ Proc<void> bottomHalf(Kctx& c, Gpu& g, std::uint8_t flags) {
     co_await c.work(g.p.forcewakeNs - g.p.forcewakeNs / 2, flags); // forcewake put
     for (Task* t : wake) {
         const Time waking = c.now(); // sched_waking: try_to_wake_up()'s start
-        co_await c.work(c.m().cfg().cost.wakeup, flags);
+        co_await c.work(c.wakeupCost(), flags);
         c.m().sched().wake(*t, c.cpu().id, FlowKind::WakeTask, waking);
     }
 }
