@@ -1,7 +1,7 @@
 // A task sleeping on an hrtimer: the one path every timed sleep takes.
 // do_nanosleep() (kernel/time/hrtimer.c, 6.12) arms an hrtimer_sleeper whose
 // callback hrtimer_wakeup() calls wake_up_process() — try_to_wake_up() runs
-// in the local timer's hardirq, which pays cost.wakeup_ns for it. The open
+// in the local timer's hardirq, which pays cost.wakeup_hardirq_ns for it. The open
 // language's timers and sleeps and the built-in devices' periodic threads
 // (latency probes, bursty hogs, panthor's frame thread) all sleep here.
 #pragma once
