@@ -1,9 +1,10 @@
 // Who woke a task in the capture decides how its twin waits (docs/twin.md,
 // "What is fitted"): only a task its timer interrupt woke sleeps on an hrtimer
-// of its own (an interrupt per wake-up); a task the tick's softirqs woke
-// (TIMER, RCU) or whose waker the twin does not have (a kworker) sleeps on a
-// timer-wheel timeout, which the tick's TIMER softirq expires, so the twin
-// takes no timer interrupt the capture did not show. A task that exited does
+// of its own (an interrupt per wake-up); a task the TIMER softirq woke or
+// whose waker the twin does not have (a kworker) sleeps on a timer-wheel
+// timeout, which the tick's TIMER softirq expires, and one the RCU softirq
+// woke on the grace-period kthread's wait (rcu_gp), so the twin takes no
+// timer interrupt the capture did not show. A task that exited does
 // not wait after its last burst; a task that appears during the capture starts
 // after an hrtimer delay only if its timer woke it.
 #include "irqscope/engine.h"
@@ -169,18 +170,18 @@ bool has(const nlohmann::json& t, const char* kind) {
 class TestTwinWakers : public QObject {
     Q_OBJECT
 private slots:
-    // A task a kworker woke (no waker in the twin) and a kthread the RCU softirq
-    // woke wait on timer-wheel timeouts: no hrtimer, and the twin's timer line
-    // keeps the captured rate (an hrtimer sleep each would add ~500/s).
+    // A task a kworker woke (no waker in the twin) waits on timer-wheel
+    // timeouts, and a kthread the RCU softirq woke on the grace-period wait
+    // (the RCU softirq or a wheel timeout ends it): no hrtimer, and the twin's
+    // timer line keeps the captured rate (an hrtimer sleep each would add ~500/s).
     void tasksNoTimerWokeTakeNoTimerInterrupt() {
         const test::Fitted f = fitCapture("twin-wakers.txt", wakers(800));
         const nlohmann::json* waiter = fittedTask(f.fit, "waiter");
         const nlohmann::json* rcu = fittedTask(f.fit, "rcu_preempt");
         QVERIFY(waiter && rcu);
-        for (const auto* t : {waiter, rcu}) {
-            QVERIFY2(has(*t, "schedule_timeout"), t->dump().c_str());
-            QVERIFY2(!has(*t, "sleep") && !has(*t, "timer"), t->dump().c_str());
-        }
+        QVERIFY2(has(*waiter, "schedule_timeout"), waiter->dump().c_str());
+        QVERIFY2(has(*rcu, "rcu_gp"), rcu->dump().c_str());
+        for (const auto* t : {waiter, rcu}) QVERIFY2(!has(*t, "sleep") && !has(*t, "timer"), t->dump().c_str());
         // the waiter first ran 0.5 ms in, woken by the kworker: it starts after a
         // timer-wheel timeout, not an hrtimer delay
         QVERIFY2(!waiter->contains("delay") && waiter->contains("phases"), waiter->dump().c_str());

@@ -15,11 +15,13 @@
 // sets its own. The same rule holds in every version the engine offers
 // (v4.4 kernel/rcu/tree.c check_cpu_stall() and its print_*_stall()).
 //
-// Simplified: the grace-period kthread, its start-up delay and its
-// force-quiescent-state scans are not modelled. The next grace period starts
-// at the first tick after every CPU passed a quiescent state since the last
-// one started (the model assumes a callback is always waiting), and a CPU in
-// the idle loop counts as quiescent (dynticks idle, seen by the FQS scan).
+// Without a grace-period kthread (a task's rcu_gp event, rcu_gp.cpp) the
+// kthread, its start-up delay and its force-quiescent-state scans are not
+// modelled: the next grace period starts at the first tick after every CPU
+// passed a quiescent state since the last one started (the model assumes a
+// callback is always waiting), and a CPU in the idle loop counts as quiescent
+// (dynticks idle, seen by the FQS scan). With one, the kthread starts and
+// ends them and a CPU is quiescent once its report cleared its ->qsmask bit.
 #include "kernel/machine.h"
 #include "kernel/watchdogs.h"
 
@@ -43,6 +45,7 @@ std::uint64_t Watchdogs::stallTimeoutJiffies() const {
 // Has the CPU passed a quiescent state since the grace period started (its
 // ->qsmask bit is clear)? The idle loop is an extended quiescent state.
 bool Watchdogs::quiescentThisGp(int cpu) const {
+    if (gpk_.task) return !at(cpu).owes;
     const Cpu& k = m_.cpu(cpu);
     if (k.curr->isIdle && k.stack.size() == 1) return true;
     return cpus_[static_cast<std::size_t>(cpu)].lastQs >= gp_.start;
@@ -51,6 +54,7 @@ bool Watchdogs::quiescentThisGp(int cpu) const {
 // Once a jiffy: if no CPU holds the grace period, it ends and the next one
 // starts now (rcu_gp_cleanup(), then rcu_gp_init() -> record_gp_stall_check_time()).
 void Watchdogs::advanceGracePeriod() {
+    if (gpk_.task) return; // the grace-period kthread drives them (rcu_gp.cpp)
     const std::uint64_t j = m_.timers().jiffies();
     if (gp_.scannedJ == j) return;
     gp_.scannedJ = j;

@@ -33,7 +33,7 @@ void Timers::PerCpu::wheelChanged() {
 }
 
 void Timers::addPeriodicTimer(int cpu, std::uint64_t first, std::uint64_t period) {
-    at(cpu).wheel.push_back({first, std::max<std::uint64_t>(period, 1), {}});
+    at(cpu).wheel.push_back({first, std::max<std::uint64_t>(period, 1), {}, 0});
     at(cpu).wheelNext = std::min(at(cpu).wheelNext, first);
     arm(m_.cpu(cpu));
 }
@@ -49,12 +49,23 @@ std::uint64_t Timers::wheelBucketExpiry(std::uint64_t expires, std::uint64_t clk
     return ((expires >> shift) + 1) << shift; // calc_index(): never early
 }
 
-void Timers::addWheelTimer(int cpu, std::uint64_t timeout, HrtimerFn fn) {
+std::uint64_t Timers::addWheelTimer(int cpu, std::uint64_t timeout, HrtimerFn fn) {
     const std::uint64_t now = jiffies();
     const std::uint64_t expires = wheelBucketExpiry(now + timeout, now);
-    at(cpu).wheel.push_back({expires, 0, std::move(fn)});
+    const std::uint64_t id = ++wheelSeq_;
+    at(cpu).wheel.push_back({expires, 0, std::move(fn), id});
     at(cpu).wheelNext = std::min(at(cpu).wheelNext, expires);
     if (!at(cpu).inHandler && !at(cpu).fired) arm(m_.cpu(cpu));
+    return id;
+}
+
+void Timers::cancelWheelTimer(int cpu, std::uint64_t id) {
+    auto& v = at(cpu).wheel;
+    const auto it =
+        std::find_if(v.begin(), v.end(), [id](const PerCpu::WheelTimer& w) { return w.period == 0 && w.id == id; });
+    if (it == v.end()) return;
+    v.erase(it);
+    at(cpu).wheelChanged();
 }
 
 bool Timers::wheelDue(int cpu) const {
@@ -100,7 +111,7 @@ void Timers::start(Cpu& c) {
     if (const Time p = m_.cfg().timerPeriodic; p > 0) {
         const Time tick = m_.cfg().tickPeriod;
         const auto period = static_cast<std::uint64_t>((p + tick - 1) / tick); // msecs_to_jiffies
-        t.wheel.push_back({period, std::max<std::uint64_t>(period, 1), {}});
+        t.wheel.push_back({period, std::max<std::uint64_t>(period, 1), {}, 0});
         t.wheelNext = std::min(t.wheelNext, period);
     }
     arm(c);
@@ -221,7 +232,12 @@ Proc<IrqReturn> Timers::interrupt(Kctx& c) {
             // run_local_timers(): from v5.9 only when a timer is due
             // (base->next_expiry)
             if (cfg.timerSoftirqEveryTick || wheelDue(k.id)) m_.softirq().raise(k, TIMER);
-            if (jiffies() % 4 == static_cast<std::uint64_t>(k.id % 4)) m_.softirq().raise(k, RCU);
+            // rcu_pending(): the every-fourth-jiffy raise stands for callbacks
+            // ready to invoke; with a grace-period kthread (rcu_gp) also a
+            // grace period this CPU has not noted yet or a quiescent state it
+            // has to report (rcu_gp.cpp).
+            if (jiffies() % 4 == static_cast<std::uint64_t>(k.id % 4) || m_.watchdogs().rcuPending(k.id))
+                m_.softirq().raise(k, RCU);
             m_.watchdogs().check(c);
         } else if (pass == 1 && t.tickStopped && wheelDue(k.id)) {
             m_.softirq().raise(k, TIMER); // an idle CPU woken for its timer (tick_nohz_handler)

@@ -42,7 +42,11 @@ public:
     // schedule_timeout(): a one-shot timer-wheel timer on `cpu`, `timeout`
     // jiffies from now, in the bucket calc_wheel_index() puts it in; the TIMER
     // softirq of the first tick at or after the bucket's expiry runs fn.
-    void addWheelTimer(int cpu, std::uint64_t timeout, HrtimerFn fn);
+    // Returns its id (never 0) for cancelWheelTimer().
+    std::uint64_t addWheelTimer(int cpu, std::uint64_t timeout, HrtimerFn fn);
+    // del_timer(): a one-shot wheel timer that has not run yet is removed
+    // (schedule_timeout() after a wake-up that came first).
+    void cancelWheelTimer(int cpu, std::uint64_t id);
     // calc_wheel_index() (kernel/time/timer.c, 6.12): the jiffy at which the
     // bucket of a timer for `expires`, armed when the base's clock is `clk`,
     // expires: its level's granularity (8^level jiffies) rounded up, plus one.
@@ -90,6 +94,7 @@ private:
         struct WheelTimer {
             std::uint64_t expires, period; // jiffies; period 0: one-shot
             HrtimerFn fn;                  // one-shot: its callback
+            std::uint64_t id = 0;          // one-shot: for cancelWheelTimer()
         };
         std::vector<WheelTimer> wheel; // unsorted (few)
         void hrtimersChanged();
@@ -108,6 +113,7 @@ private:
     Machine& m_;
     std::vector<PerCpu> cpus_;
     std::uint64_t hrSeq_ = 0;
+    std::uint64_t wheelSeq_ = 0;
 };
 
 } // namespace irqscope::kern

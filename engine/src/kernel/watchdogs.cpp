@@ -8,8 +8,13 @@
 namespace irqscope::kern {
 
 Watchdogs::Watchdogs(Machine& m) : m_(m), cpus_(static_cast<std::size_t>(m.cpuCount())) {
-    // rcu_core(): callbacks and grace-period work (the cost only).
-    m_.softirq().setHandler(RCU, [this](Kctx& k) -> Proc<void> { co_await k.work(m_.cfg().cost.rcuSoftirq); });
+    // rcu_core(): rcu_check_quiescent_state() first, which may report the
+    // grace period's last quiescent state and wake the grace-period kthread
+    // (rcu_gp.cpp); then callbacks and the rest (cost.rcu_softirq_ns).
+    m_.softirq().setHandler(RCU, [this](Kctx& k) -> Proc<void> {
+        if (Task* gp = rcuCheckQuiescentState(k.cpu().id)) co_await k.wakeUpProcess(*gp);
+        co_await k.work(m_.cfg().cost.rcuSoftirq);
+    });
 }
 
 void Watchdogs::quiescentState(int cpu) {

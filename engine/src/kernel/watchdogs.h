@@ -55,6 +55,14 @@ public:
     void check(Kctx& c);
     // Grace periods ended so far (rcu_state.gp_seq / 4, for tests).
     std::uint64_t gracePeriods() const { return gp_.seq; }
+    // rcu_pending() with a grace-period kthread (rcu_gp.cpp): the CPU has not
+    // noted the current grace period yet, or owes it a quiescent state it has
+    // passed. False while no task waits in rcuGpWait().
+    bool rcuPending(int cpu) const;
+    // The grace-period kthread's wait in rcu_gp_fqs_loop() (rcu_gp.cpp): the
+    // calling task becomes rcu_state.gp_kthread. Timeouts in jiffies
+    // (jiffies_till_first_fqs, jiffies_till_next_fqs).
+    Proc<void> rcuGpWait(Kctx& c, std::uint64_t firstFqs, std::uint64_t nextFqs);
 
 private:
     struct PerCpu {
@@ -65,6 +73,12 @@ private:
         Time lastTouch = 0;
         Time lastQs = 0;
         Time softWarnedAt = -1;
+        // rcu_data with a grace-period kthread: the grace period this CPU
+        // noted (->gp_seq), when, and whether it still owes it a quiescent
+        // state (its ->qsmask bit).
+        std::uint64_t notedGp = 0;
+        Time notedAt = 0;
+        bool owes = false;
     };
     // rcu_state: one grace period at a time; the model assumes there is always
     // a callback waiting, so the next one starts as soon as one ends.
@@ -75,7 +89,22 @@ private:
         std::uint64_t stallJ = 0; // ->jiffies_stall: the next report's deadline
         std::uint64_t scannedJ = ~std::uint64_t{0};
     };
+    // rcu_state as the grace-period kthread drives it (rcu_gp.cpp).
+    struct GpKthread {
+        Task* task = nullptr;      // rcu_state.gp_kthread; nullptr: not modelled
+        std::uint64_t gp = 0;      // the grace period in progress or last ended (1, 2, ...)
+        bool inProgress = false;   // rcu_gp_in_progress()
+        bool waiting = false;      // asleep in the FQS wait
+        std::uint64_t waitSeq = 0; // which wait a timeout belongs to
+    };
     PerCpu& at(int cpu) { return cpus_[static_cast<std::size_t>(cpu)]; }
+    const PerCpu& at(int cpu) const { return cpus_[static_cast<std::size_t>(cpu)]; }
+    // rcu_gp.cpp
+    bool anyOwes() const;
+    void gpInit(int cpu);
+    void gpCleanup();
+    void forceQuiescentStates();
+    Task* rcuCheckQuiescentState(int cpu);
     bool stopWorkQueued(int cpu);
     Proc<void> runStopWorks(Kctx& k);
     // rcu_stall.cpp
@@ -87,6 +116,7 @@ private:
     Machine& m_;
     std::vector<PerCpu> cpus_;
     GracePeriod gp_;
+    GpKthread gpk_;
 };
 
 } // namespace irqscope::kern

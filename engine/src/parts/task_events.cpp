@@ -195,6 +195,15 @@ Proc<void> runEvent(Kctx& c, TaskWorld& w, Thread& th, const TaskEvent& e, const
         break;
     }
     case Kind::Kernel: co_await runStep(c, *w.rt, *e.step); break;
+    case Kind::RcuGp: {
+        // rcu_init_geometry() (kernel/rcu/tree.c, 6.12): by default both are
+        // RCU_JIFFIES_TILL_FORCE_QS + nr_cpu_ids / RCU_JIFFIES_FQS_DIV (256).
+        const int hz = m.cfg().hz;
+        const auto d = static_cast<std::uint64_t>(1 + (hz > 250) + (hz > 500) + m.cpuCount() / 256);
+        co_await m.watchdogs().rcuGpWait(c, e.fqsFirst > 0 ? static_cast<std::uint64_t>(e.fqsFirst) : d,
+                                         e.fqsNext > 0 ? static_cast<std::uint64_t>(e.fqsNext) : d);
+        break;
+    }
     }
 }
 

@@ -114,14 +114,15 @@ Result<TaskEvent> Reader::event(const json& v, const std::string& at) const {
                                                                    {"syscall", Kind::Syscall},
                                                                    {"queue_work", Kind::Kernel},
                                                                    {"submit", Kind::Kernel},
-                                                                   {"schedule_timeout", Kind::ScheduleTimeout}};
+                                                                   {"schedule_timeout", Kind::ScheduleTimeout},
+                                                                   {"rcu_gp", Kind::RcuGp}};
     auto k = kinds.find(key);
     if (k == kinds.end())
         return err(
             path,
             "unknown event; expected run, runtime, sleep, schedule_timeout, timer, lock, unlock, wait, signal, broad, "
-            "sync, suspend, resume, barrier, yield, wait_completion, complete, syscall, queue_work or "
-            "submit");
+            "sync, suspend, resume, barrier, yield, wait_completion, complete, syscall, queue_work, "
+            "submit or rcu_gp");
     e.kind = k->second;
     switch (e.kind) {
     case Kind::Run:
@@ -213,6 +214,18 @@ Result<TaskEvent> Reader::event(const json& v, const std::string& at) const {
             auto r = duration(body["resched_every"], path + ".resched_every");
             if (!r) return r.error();
             e.reschedEvery = *r;
+        }
+        break;
+    }
+    case Kind::RcuGp: {
+        if (!body.is_object())
+            return err(path, "expected {\"first_fqs\": jiffies, \"next_fqs\": jiffies}, both optional");
+        for (const auto& [f, x] : body.items()) {
+            if (f != "first_fqs" && f != "next_fqs")
+                return err(path + "." + f, "unknown field; expected first_fqs or next_fqs");
+            auto n = integer(x, path + "." + f, 1, 1000); // param_set_first_fqs_jiffies(): at most HZ
+            if (!n) return n.error();
+            (f == "first_fqs" ? e.fqsFirst : e.fqsNext) = *n;
         }
         break;
     }
@@ -382,9 +395,18 @@ Result<std::vector<TaskPart>> readTaskParts(const json& list, const PartNames& n
     std::vector<TaskPart> out;
     const Reader reader{names, resources, source, cpus};
     std::map<std::string, double, std::less<>> shares; // a group's tg->shares, by name
+    int gpThreads = 0;                                 // rcu_gp: rcu_state.gp_kthread is one thread
     for (std::size_t i = 0; i < list.size(); ++i) {
         auto t = reader.task(list[i], jsonPath("tasks", i));
         if (!t) return t.error();
+        const bool gp = std::any_of(t->phases.begin(), t->phases.end(), [](const TaskPhase& p) {
+            return std::any_of(p.events.begin(), p.events.end(),
+                               [](const TaskEvent& e) { return e.kind == Kind::RcuGp; });
+        });
+        if (gp && (gpThreads += t->instance) > 1)
+            return Error{source, jsonPath("tasks", i),
+                         "rcu_gp: one thread only may be the grace-period kthread (this task makes it " +
+                             std::to_string(gpThreads) + ")"};
         if (!t->group.empty()) {
             auto [it, fresh] = shares.emplace(t->group, t->groupShares);
             if (!fresh && it->second != t->groupShares)

@@ -56,7 +56,8 @@ struct TaskEvent {
         WaitCompletion,
         Complete,
         Syscall,
-        Kernel
+        Kernel,
+        RcuGp
     } kind = Kind::Run;
     Distribution cost;                // run, runtime, sleep, schedule_timeout, syscall
     Time period = 0;                  // timer
@@ -65,6 +66,7 @@ struct TaskEvent {
     std::string ref;                  // resource, timer, suspend/resume name
     std::string mutex;                // wait, sync
     std::shared_ptr<const Step> step; // queue_work, submit
+    int fqsFirst = 0, fqsNext = 0;    // rcu_gp: jiffies_till_first_fqs, _next_fqs (0: the kernel's default)
 };
 
 struct TaskPhase {

@@ -228,8 +228,10 @@ Result<CaptureStats> scanCapture(const ImportResult& capture, const std::string&
                 if (c.kind == Cause::Kind::Line) {
                     ++ts.wokenBy[c.name];
                     cs.lines[c.name].woke.insert(c.at);
-                } else if (c.kind == Cause::Kind::Softirq) ++ts.wokenBy["softirq:" + c.name];
-                else {
+                } else if (c.kind == Cause::Kind::Softirq) {
+                    ++ts.wokenBy["softirq:" + c.name];
+                    if (c.name == "TIMER") ts.wheelWoken.push_back(in.t);
+                } else {
                     ++ts.wokenBy["task"];
                     if (c.kind == Cause::Kind::Task && c.name != wakee) {
                         ++ts.wokenByTask[c.name];

@@ -59,6 +59,7 @@ struct TaskStats {
     ContextKind kind = ContextKind::User;
     std::vector<TaskChunk> chunks; // sorted by start
     std::vector<Time> wakings;     // sched_waking of this task
+    std::vector<Time> wheelWoken;  // those from the TIMER softirq (process_timeout())
     std::vector<Time> sleeps;      // switched out to sleep (prev_state not R), or a lost switch-out before a waking
     std::vector<Time> switchOuts;  // every sched_switch away from it (asleep or preempted), as traced
     int prio = 120;                // kernel prio (0-99 RT, 100-139 fair); -1 deadline

@@ -95,6 +95,7 @@ struct Wakers {
     std::uint64_t total = 0;
     std::uint64_t hrtimer = 0; // the timer interrupt's handler: its own hrtimer (hrtimer_wakeup())
     std::uint64_t tick = 0;    // a softirq the tick raises: TIMER (a timer-wheel timeout), RCU
+    std::uint64_t rcu = 0;     // the RCU softirq alone
 };
 
 // The TIMER softirq runs the wheel's expired timers (process_timeout() of a
@@ -108,6 +109,7 @@ Wakers wakersOf(const TaskStats& t, const std::string& timer) {
         w.total += n;
         if (!timer.empty() && who == timer) w.hrtimer += n;
         else if (who == "softirq:TIMER" || who == "softirq:RCU") w.tick += n;
+        if (who == "softirq:RCU") w.rcu += n;
     }
     return w;
 }
@@ -120,6 +122,34 @@ std::vector<Time> wheelTimeouts(const std::vector<Time>& sleeps, Time tick) {
     std::vector<Time> out;
     for (Time s : sleeps) out.push_back(std::max<Time>(1, (s + tick - 1) / tick - 1) * tick);
     return out;
+}
+
+// A task the RCU softirq wakes at least half the times is the grace-period
+// kthread (rcu_report_qs_rsp() -> rcu_gp_kthread_wake(), kernel/rcu/tree.c,
+// 6.12): its other wake-ups are its FQS timeouts (process_timeout() from the
+// TIMER softirq). A timeout that follows a wake-up by the RCU softirq is the
+// grace period's first (jiffies_till_first_fqs), one that follows another
+// timeout a next one (jiffies_till_next_fqs); each is fitted as the median of
+// those sleeps in jiffies less the one the wheel adds (wheelTimeouts()),
+// with 5 samples or more, else left to the kernel's default.
+json rcuGpWait(const TaskStats& t, const Behaviour& b, Time tick) {
+    std::vector<Time> first, next, byTimer = t.wheelWoken;
+    std::sort(byTimer.begin(), byTimer.end());
+    bool prevTimer = false;
+    for (std::size_t k = 0; k < b.starts.size(); ++k) {
+        const bool timer = std::binary_search(byTimer.begin(), byTimer.end(), b.starts[k]);
+        if (k > 0 && timer) (prevTimer ? next : first).push_back(b.sleeps[k - 1]);
+        prevTimer = timer;
+    }
+    json fqs = json::object();
+    const auto median = [tick](std::vector<Time> v) {
+        v = wheelTimeouts(v, tick);
+        std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+        return static_cast<int>(std::min<Time>(1000, v[v.size() / 2] / tick));
+    };
+    if (first.size() >= 5) fqs["first_fqs"] = median(first);
+    if (next.size() >= 5) fqs["next_fqs"] = median(next);
+    return {{"rcu_gp", fqs}};
 }
 
 // The device line (and vector) that woke the task at least half the times, if any.
@@ -262,7 +292,9 @@ nlohmann::json fitTasks(const CaptureStats& cs, const std::set<std::string>& ski
     for (const auto& [e, t] : cs.tasks)
         if (!engineOwns(t) && !t.chunks.empty()) ++commCount[t.comm];
     json tasks = json::array();
-    int hogs = 0, periodicTasks = 0, sleepers = 0, suspended = 0, byTasks = 0, wheelSleepers = 0, otherWoken = 0;
+    int hogs = 0, periodicTasks = 0, sleepers = 0, suspended = 0, byTasks = 0, wheelSleepers = 0, otherWoken = 0,
+        rcuWoken = 0;
+    bool gpKthread = false;
     const std::string timer = timerLine(cs);
     const Time tick = 1'000'000'000 / (fit.hz > 0 ? fit.hz : 250);
     auto totalOf = [](const TaskStats& t) {
@@ -369,6 +401,10 @@ nlohmann::json fitTasks(const CaptureStats& cs, const std::set<std::string>& ski
         } else if (tw.suspended.count(entity)) {
             ++byTasks;
             wait = {{"suspend", name}};
+        } else if (wk.rcu > 0 && 2 * wk.rcu >= wk.total && !gpKthread) {
+            gpKthread = true; // rcu_state.gp_kthread: one
+            ++rcuWoken;
+            wait = rcuGpWait(t, b, tick);
         } else if (wk.tick > 0 && 2 * wk.tick >= wk.total) {
             ++wheelSleepers;
             wait = {{"schedule_timeout", empiricalCost(wheelTimeouts(sleeps, tick))}};
@@ -391,14 +427,14 @@ nlohmann::json fitTasks(const CaptureStats& cs, const std::set<std::string>& ski
         finish(events, wait);
         tasks.push_back(std::move(task));
     }
-    fit.notes.push_back("tasks: " + std::to_string(tasks.size()) + " inferred (" + std::to_string(periodicTasks) +
-                        " periodic, " + std::to_string(suspended) + " woken by a device's interrupt, " +
-                        std::to_string(byTasks) + " woken by another task, " + std::to_string(wheelSleepers) +
-                        " woken by the tick's softirqs, " + std::to_string(otherWoken) +
-                        " woken by wakers the twin does not have, " + std::to_string(sleepers) + " run/sleep, " +
-                        std::to_string(hogs) +
-                        " never slept); only a task its timer interrupt woke sleeps on an hrtimer, the others on "
-                        "timer-wheel timeouts of their observed sleeps");
+    fit.notes.push_back(
+        "tasks: " + std::to_string(tasks.size()) + " inferred (" + std::to_string(periodicTasks) + " periodic, " +
+        std::to_string(suspended) + " woken by a device's interrupt, " + std::to_string(byTasks) +
+        " woken by another task, " + std::to_string(wheelSleepers) + " woken by the tick's softirqs, " +
+        std::to_string(rcuWoken) + " the RCU grace-period kthread, " + std::to_string(otherWoken) +
+        " woken by wakers the twin does not have, " + std::to_string(sleepers) + " run/sleep, " + std::to_string(hogs) +
+        " never slept); only a task its timer interrupt woke sleeps on an hrtimer, the others on "
+        "timer-wheel timeouts of their observed sleeps");
     return tasks;
 }
 
