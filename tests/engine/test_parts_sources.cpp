@@ -198,6 +198,47 @@ private slots:
         QCOMPARE(bad.error().where, std::string("tasks[0].events[3].wake"));
     }
 
+    // A step keeps a pointer to its run-time state (Step::state, a tasklet or
+    // work item of one machine). The same step run by two machines, each
+    // alive, finds its own machine's work item each time, so each machine's
+    // server is woken by its own work, once.
+    void aStepRunByTwoMachinesUsesEachMachinesOwnState() {
+        json lists = {{"workqueues", {{{"name", "wq"}}}}, {"tasks", {{{"name", "server"}}}}};
+        auto ev =
+            parts::readTaskKernelEvent(json::parse(R"({"queue_work": {"workqueue": "wq", "fn": "flush", "cost": "70us",
+                                           "then": [{"wake": "server"}]}})"),
+                                       *parts::PartNames::collect(lists, "t"), "t", "tasks[1].events[0]");
+        QVERIFY(ev);
+        std::shared_ptr<const parts::Step> step = *ev;
+        int woken[2] = {0, 0};
+        const auto rig = [&](int i) {
+            return std::make_unique<PartsRig>(
+                std::initializer_list<std::pair<const char*, const char*>>{{"machine.cpus", "2"}}, lists,
+                [&, i](PartsRig& r) {
+                    auto rt = r.rt;
+                    rt->tasks["server"] = &blocker(*r.h.m, "server", 1, &woken[i]);
+                    auto& t = r.h.m->sched().createTask("client", ContextKind::User, Policy::Normal, 0,
+                                                        r.h.m->oneCpu(0), [rt, step](Kctx& c) -> Proc<void> {
+                                                            co_await c.work(100 * kUs, kUser);
+                                                            co_await parts::runStep(c, *rt, *step);
+                                                        });
+                    r.h.m->sched().wake(t, -1);
+                });
+        };
+        auto a = rig(0);
+        auto b = rig(1);
+        // a queues its work, b queues its own (the step's state is then b's),
+        // then a's kworker runs the work, whose chain is the same step's
+        a->h.m->start();
+        b->h.m->start();
+        a->h.m->runUntil(120 * kUs, nullptr, {});
+        b->h.m->runUntil(120 * kUs, nullptr, {});
+        a->h.m->runUntil(2 * kMs, nullptr, {});
+        b->h.m->runUntil(2 * kMs, nullptr, {});
+        QCOMPARE(woken[0], 1);
+        QCOMPARE(woken[1], 1);
+    }
+
     void distributionsHaveTheirMeans() {
         const char* forms[] = {R"("2us")", R"({"uniform": ["1us", "3us"]})",
                                R"({"normal": {"mean": "2us", "stddev": "300ns"}})",
