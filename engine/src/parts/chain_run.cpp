@@ -9,7 +9,6 @@
 
 #include <array>
 #include <atomic>
-#include <deque>
 #include <memory>
 #include <optional>
 #include <unordered_map>
@@ -131,7 +130,7 @@ private:
         const Step* step;
         Time raisedAt;
     };
-    std::deque<Pending>& list(int vec, int cpu) {
+    std::vector<Pending>& list(int vec, int cpu) {
         return lists_[static_cast<std::size_t>(vec)][static_cast<std::size_t>(cpu)];
     }
 
@@ -147,14 +146,20 @@ private:
 
     Proc<void> action(Kctx& c, int vec) {
         if (const CodeFn& prev = previous_[static_cast<std::size_t>(vec)]) co_await prev(c);
-        std::deque<Pending> now;
-        now.swap(list(vec, c.cpu().id)); // entries raised while these run wait for the restart
+        const int cpu = c.cpu().id;
+        std::vector<Pending> now;
+        now.swap(list(vec, cpu)); // entries raised while these run wait for the restart
         for (const Pending& p : now) {
             StepState& st = ensure(*p.step);
             if (st.probe) st.probe->add(c.now() - p.raisedAt);
             co_await c.work(p.step->cost.sample(st.rng));
             co_await runSteps(c, rt_, p.step->then);
         }
+        // The buffer goes back to the list for the next raises unless some
+        // came meanwhile: a vector (not a deque, which allocates even empty)
+        // so that an action allocates nothing once the lists have grown.
+        now.clear();
+        if (std::vector<Pending>& l = list(vec, cpu); l.empty()) l.swap(now);
     }
 
     // A tasklet's or a work item's function: the step's cost, then its chain.
@@ -169,7 +174,7 @@ private:
     PartsRuntime& rt_;
     const std::uint64_t id_;
     std::unordered_map<const Step*, std::unique_ptr<StepState>> steps_;
-    std::array<std::vector<std::deque<Pending>>, kSoftirqCount> lists_;
+    std::array<std::vector<std::vector<Pending>>, kSoftirqCount> lists_;
     std::array<CodeFn, kSoftirqCount> previous_;
     std::array<bool, kSoftirqCount> hooked_{};
 };
