@@ -105,11 +105,13 @@ private:
     // First use of a step by this runtime (or the step last ran in another
     // machine's): its state, made once, and the step's pointer to it.
     [[gnu::noinline]] StepState& make(const Step& s) {
-        auto [it, fresh] = steps_.try_emplace(&s);
-        s.stateOwner = id_;
-        if (!fresh) return *(s.state = it->second.get());
-        it->second = std::make_unique<StepState>(m_.rng("step/" + s.path));
-        StepState& st = *(s.state = it->second.get());
+        std::unique_ptr<StepState>& slot = steps_[&s];
+        const bool fresh = !slot;
+        if (fresh) slot = std::make_unique<StepState>(m_.rng("step/" + s.path));
+        s.state = slot.get();
+        s.stateOwner = id_; // the pointer is set first: never an owner with another's state
+        StepState& st = *slot;
+        if (!fresh) return st;
         switch (s.kind) {
         case Step::Kind::Softirq: hook(s.vec); break;
         case Step::Kind::Tasklet:
