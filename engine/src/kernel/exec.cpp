@@ -197,6 +197,13 @@ void Exec::takeInterrupt(Cpu& c) {
     }
 }
 
+// Out of line: the message's strings would otherwise give dispatch() a
+// large stack frame for a path no run takes.
+void Exec::stallAt(const Cpu& c, Time now) {
+    m_.stall("simulated time stopped at " + std::to_string(now) + " ns on CPU " + std::to_string(c.id) +
+             ": a cycle of work that costs 0 ns (raise a cost above 0)");
+}
+
 void Exec::dispatch(Cpu& c) {
     if (c.returnPath == kOnTheWay) return; // interrupts off until __schedule()
     sim::EventQueue& q = m_.q();
@@ -218,8 +225,7 @@ void Exec::dispatch(Cpu& c) {
     }
     for (;;) {
         if (++steps_ > kMaxStepsAtOneInstant) [[unlikely]] {
-            m_.stall("simulated time stopped at " + std::to_string(now) + " ns on CPU " + std::to_string(c.id) +
-                     ": a cycle of work that costs 0 ns (raise a cost above 0)");
+            stallAt(c, now);
             return;
         }
         Frame* f = c.top();

@@ -46,6 +46,7 @@ public:
 
 private:
     void dispatch(Cpu& c);
+    [[gnu::cold, gnu::noinline]] void stallAt(const Cpu& c, Time now);
     void suspendWork(Cpu& c);
     void takeInterrupt(Cpu& c);
     void popFrame(Cpu& c);

@@ -43,6 +43,8 @@ class Machine;
 
 namespace irqscope::parts {
 
+struct StepState; // chain_run.cpp: what a step owns at run time
+
 struct Step {
     enum class Kind : std::uint8_t { Softirq, Tasklet, HiTasklet, Thread, QueueWork, Wake, Complete, Submit, Napi };
     Kind kind = Kind::Wake;
@@ -58,6 +60,15 @@ struct Step {
     int ring = 1024;      // napi: the device's RX descriptors; an arrival to a full ring is dropped
     std::string fn;       // queue_work: the work function's name in the trace
     std::string path;     // JSON path ("sources[0].then[1]"): errors, probes, its random stream
+    // Run time: the state the chains' runtime keeps for this step, and which
+    // runtime that is (ChainRuntime::id(): unique in the process, never
+    // reused, so a pointer left by a runtime that is gone is never taken).
+    // Each step of a chain asks for its state; this makes that a compare and
+    // a load instead of a hash look-up keyed by the step. A step run by
+    // another machine (a test may share parts between machines, one at a time)
+    // finds its own state again through that runtime's map.
+    mutable std::uint64_t stateOwner = 0;
+    mutable StepState* state = nullptr;
 };
 
 // The name a step has in the language ("softirq", "hi_tasklet", ...).

@@ -8,7 +8,8 @@
 #include "parts/workqueue_parts.h"
 
 #include <array>
-#include <deque>
+#include <atomic>
+#include <memory>
 #include <optional>
 #include <unordered_map>
 
@@ -16,43 +17,30 @@ namespace irqscope::parts {
 
 using namespace kern;
 
+// What a step owns at run time (chain.h: Step::state).
+struct StepState {
+    explicit StepState(sim::Rng r) : rng(r) {}
+    sim::Rng rng;
+    Tasklet* tasklet = nullptr;
+    WorkItem* work = nullptr;
+    std::optional<devices::LatencyRef> probe;
+    // A wake step's task, looked up by name at its first wake-up rather
+    // than in the name map at each one (a dozen nodes on a large machine).
+    kern::Task* wakeTask = nullptr;
+    bool wakeLookedUp = false;
+};
+
 class ChainRuntime {
 public:
-    ChainRuntime(Machine& m, PartsRuntime& rt) : m_(m), rt_(rt) {
+    ChainRuntime(Machine& m, PartsRuntime& rt) : m_(m), rt_(rt), id_(nextId()) {
         for (auto& perCpu : lists_) perCpu.resize(static_cast<std::size_t>(m.cpuCount()));
     }
 
-    struct StepState {
-        explicit StepState(sim::Rng r) : rng(r) {}
-        sim::Rng rng;
-        Tasklet* tasklet = nullptr;
-        WorkItem* work = nullptr;
-        std::optional<devices::LatencyRef> probe;
-        // A wake step's task, looked up by name at its first wake-up rather
-        // than in the name map at each one (a dozen nodes on a large machine).
-        kern::Task* wakeTask = nullptr;
-        bool wakeLookedUp = false;
-    };
-
     // The step's state; its tasklet, work item or softirq action made on first use.
     StepState& ensure(const Step& s) {
-        auto it = steps_.find(&s);
-        if (it != steps_.end()) return it->second;
-        StepState& st = steps_.emplace(&s, StepState(m_.rng("step/" + s.path))).first->second;
-        switch (s.kind) {
-        case Step::Kind::Softirq: hook(s.vec); break;
-        case Step::Kind::Tasklet:
-        case Step::Kind::HiTasklet:
-            // tasklet_setup(): the driver's tasklet, one per step
-            st.tasklet = &m_.tasklets().create(s.target, [this, &s](Kctx& c) { return deferred(c, s); });
-            break;
-        case Step::Kind::QueueWork:
-            // INIT_WORK(): the driver's work_struct, one per step
-            st.work = &m_.wq().item(s.fn, [this, &s](Kctx& c) { return deferred(c, s); });
-            break;
-        default: break;
-        }
-        return st;
+        if (s.stateOwner == id_) [[likely]]
+            return *s.state;
+        return make(s);
     }
 
     void prepare(const Step& s) {
@@ -109,11 +97,42 @@ public:
     sim::Rng& rng(const Step& s) { return ensure(s).rng; }
 
 private:
+    static std::uint64_t nextId() {
+        static std::atomic<std::uint64_t> last{0};
+        return ++last;
+    }
+
+    // First use of a step by this runtime (or the step last ran in another
+    // machine's): its state, made once, and the step's pointer to it.
+    [[gnu::noinline]] StepState& make(const Step& s) {
+        std::unique_ptr<StepState>& slot = steps_[&s];
+        const bool fresh = !slot;
+        if (fresh) slot = std::make_unique<StepState>(m_.rng("step/" + s.path));
+        s.state = slot.get();
+        s.stateOwner = id_; // the pointer is set first: never an owner with another's state
+        StepState& st = *slot;
+        if (!fresh) return st;
+        switch (s.kind) {
+        case Step::Kind::Softirq: hook(s.vec); break;
+        case Step::Kind::Tasklet:
+        case Step::Kind::HiTasklet:
+            // tasklet_setup(): the driver's tasklet, one per step
+            st.tasklet = &m_.tasklets().create(s.target, [this, &s](Kctx& c) { return deferred(c, s); });
+            break;
+        case Step::Kind::QueueWork:
+            // INIT_WORK(): the driver's work_struct, one per step
+            st.work = &m_.wq().item(s.fn, [this, &s](Kctx& c) { return deferred(c, s); });
+            break;
+        default: break;
+        }
+        return st;
+    }
+
     struct Pending {
         const Step* step;
         Time raisedAt;
     };
-    std::deque<Pending>& list(int vec, int cpu) {
+    std::vector<Pending>& list(int vec, int cpu) {
         return lists_[static_cast<std::size_t>(vec)][static_cast<std::size_t>(cpu)];
     }
 
@@ -129,14 +148,20 @@ private:
 
     Proc<void> action(Kctx& c, int vec) {
         if (const CodeFn& prev = previous_[static_cast<std::size_t>(vec)]) co_await prev(c);
-        std::deque<Pending> now;
-        now.swap(list(vec, c.cpu().id)); // entries raised while these run wait for the restart
+        const int cpu = c.cpu().id;
+        std::vector<Pending> now;
+        now.swap(list(vec, cpu)); // entries raised while these run wait for the restart
         for (const Pending& p : now) {
             StepState& st = ensure(*p.step);
             if (st.probe) st.probe->add(c.now() - p.raisedAt);
             co_await c.work(p.step->cost.sample(st.rng));
             co_await runSteps(c, rt_, p.step->then);
         }
+        // The buffer goes back to the list for the next raises unless some
+        // came meanwhile: a vector (not a deque, which allocates even empty)
+        // so that an action allocates nothing once the lists have grown.
+        now.clear();
+        if (std::vector<Pending>& l = list(vec, cpu); l.empty()) l.swap(now);
     }
 
     // A tasklet's or a work item's function: the step's cost, then its chain.
@@ -149,8 +174,9 @@ private:
 
     Machine& m_;
     PartsRuntime& rt_;
-    std::unordered_map<const Step*, StepState> steps_;
-    std::array<std::vector<std::deque<Pending>>, kSoftirqCount> lists_;
+    const std::uint64_t id_;
+    std::unordered_map<const Step*, std::unique_ptr<StepState>> steps_;
+    std::array<std::vector<std::vector<Pending>>, kSoftirqCount> lists_;
     std::array<CodeFn, kSoftirqCount> previous_;
     std::array<bool, kSoftirqCount> hooked_{};
 };
