@@ -63,19 +63,25 @@ private slots:
     }
 
     // fifo-cfs-io: dd's 3,800 virtio-blk interrupts a second on CPU 1; the rates,
-    // CPU 0's time split and the FIFO tasks' p50.
+    // CPU 0's time split and the FIFO tasks' p50. The batch threads' p50 (9-10 us
+    // captured: no other session competes) within twice the capture's: the lost
+    // switches out of idle made them wait for their own next event (82-93 us).
     void idleFifoCfsIo() {
         const Checked c = check("idle-fifo-cfs-io");
+        int batch = 0;
         for (const auto& r : c.rep.rows) {
             if (r.target.empty()) continue;
             if (r.metric.starts_with("cpu0.") || r.metric.starts_with("irq_rate/")) QVERIFY2(r.met, said(r).c_str());
+            if (r.metric.starts_with("wakeup/batch-") && r.metric.ends_with(".p50")) {
+                ++batch;
+                QVERIFY2(r.twin <= 2 * r.capture && r.capture <= 2 * r.twin, said(r).c_str());
+            }
         }
+        QCOMPARE(batch, 3);
         for (const char* t : {"wakeup/fifo1ms.p50", "wakeup/fifo2ms.p50", "wakeup/fifo5ms.p50"}) {
             const TwinRow* r = test::row(c.rep, t);
             QVERIFY2(r && r->met, r ? said(*r).c_str() : t);
         }
-        QVERIFY2(c.p50Rows >= 11 && c.p50Met >= 8,
-                 (std::to_string(c.p50Met) + "/" + std::to_string(c.p50Rows)).c_str());
     }
 };
 
