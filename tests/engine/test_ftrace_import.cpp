@@ -407,6 +407,34 @@ private slots:
         QCOMPARE(d0[1].entity, std::string("b/11"));
     }
 
+    // A switch out of idle that the kernel did not record: the idle loop switches as soon as
+    // the interrupt that set need_resched returns (do_idle()), so the woken task runs from
+    // that exit, not from its own first event, and its wake-up ends there.
+    void lostSwitchOutOfIdleIsAtTheInterruptExit() {
+        auto r = importText("   a-10  [001] d..2.  1.000000: sched_switch: prev_comm=a prev_pid=10 prev_prio=9 "
+                            "prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120\n"
+                            "<idle>-0 [001] d.h1.  1.000900: local_timer_entry: vector=236\n"
+                            "<idle>-0 [001] d.h3.  1.000901: sched_waking: comm=a pid=10 prio=9 target_cpu=001\n"
+                            "<idle>-0 [001] dNh4.  1.000903: sched_wakeup: comm=a pid=10 prio=9 target_cpu=001\n"
+                            "<idle>-0 [001] dNh1.  1.000910: local_timer_exit: vector=236\n"
+                            "   a-10  [001] d..2.  1.001010: sched_switch: prev_comm=a prev_pid=10 prev_prio=9 "
+                            "prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120\n");
+        QCOMPARE(note(r.report, "implicit_switch"), std::uint64_t(1));
+        std::vector<Seg> ran; // a's runs after the first switch
+        for (const Seg& sg : segs(r.trace, 1, 0))
+            if (sg.entity == "a/10" && sg.end > 0) ran.push_back(sg);
+        QCOMPARE(ran.size(), std::size_t(1));
+        QCOMPARE(ran[0].start, 910 * us);
+        QCOMPARE(ran[0].end, 1010 * us);
+        QCOMPARE(bucket(r.metrics, 1, TimeBucket::Idle), Time(900 * us)); // 0..900 and nothing after 1010
+        std::vector<Flow> wakes;
+        for (const Flow& f : r.trace.flows())
+            if (f.kind == FlowKind::WakeTask) wakes.push_back(f);
+        QCOMPARE(wakes.size(), std::size_t(1));
+        QCOMPARE(wakes[0].srcTime, 901 * us);
+        QCOMPARE(wakes[0].dstTime, 910 * us);
+    }
+
     // A file whose CPU goes back in time is sorted before it is read (said in the report).
     void timeGoingBackwardsIsSorted() {
         auto r = importText("   a-10 [000] .....  1.000100: softirq_raise: vec=1 [action=TIMER]\n"
@@ -559,7 +587,8 @@ private slots:
                 if (e.cpu != cpu) continue;
                 const Time t = e.ts - t0;
                 if (pid == -1) pid = e.pid; // the task running since the start
-                if (pid == 0 && depth == 0) idle += t - last;
+                // a switch out of idle that went missing happened at idle's last event (do_idle())
+                if (pid == 0 && depth == 0 && e.pid == 0) idle += t - last;
                 last = t;
                 if (e.pid != pid) pid = e.pid; // the header is the running task
                 depth += e.delta;

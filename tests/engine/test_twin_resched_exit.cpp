@@ -121,6 +121,17 @@ private slots:
         QCOMPARE(total, 260.0);
         QVERIFY(w.count("150us"));
     }
+
+    // A switch out of idle the kernel did not record (the importer places it at the
+    // interrupt's exit, docs/real-traces.md) times no return path: no zero samples.
+    void aLostSwitchOutOfIdleIsNoSample() {
+        std::vector<Ev> ev;
+        for (auto& e : events(200))
+            if (e.text.find("prev_comm=swapper/1") == std::string::npos) ev.push_back(e);
+        const test::Fitted f =
+            test::fitCapture("twin-resched-exit-lost.txt", test::tracefsText(std::move(ev), 2, "d...."));
+        QVERIFY2(!f.fit.scenario.contains("cost.resched_exit_ns"), f.fit.scenario.dump().c_str());
+    }
 };
 
 QTEST_MAIN(TestTwinReschedExit)

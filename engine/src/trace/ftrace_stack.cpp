@@ -280,11 +280,22 @@ void StackBuilder::process(int n, const FtraceEvent& e) {
     // event fields are recorded at the event: fields win, the header only fills in.
     if (!comms_.count(e.pid)) learnComm(e.pid, e.comm);
     if (c.stack.empty() || c.stack.front().key != e.pid) {
-        // The line header names the running task: a switch went missing.
+        // The line header names the running task: a switch went missing. It is placed
+        // at this event, except a switch out of idle with no interrupt open: the idle
+        // loop calls schedule_idle() as soon as an interrupt returns with need_resched
+        // set (do_idle(), kernel/sched/idle.c, 6.12) and traces nothing in between, so
+        // idle ended at its CPU's last event. The switch-in ends the task's wake-up.
         note("implicit_switch");
-        closeAll(n, e.t, "implicit_switch");
-        openTask(n, e.pid, e.t);
+        const bool fromIdle = c.stack.size() == 1 && c.stack.front().key == 0 && e.pid != 0;
+        const Time at = fromIdle ? std::clamp(c.lastProcessed, c.stack.front().start, e.t) : e.t;
+        closeAll(n, at, "implicit_switch");
+        openTask(n, e.pid, at);
+        if (fromIdle)
+            if (auto m = wakes_.effect(e.pid, {lane, at}))
+                addFlow(*m, trace_.str(e.comm).starts_with("irq/") ? FlowKind::WakeThread : FlowKind::WakeTask,
+                        "wakeup");
     }
+    cpus_[static_cast<std::size_t>(n)].lastProcessed = e.t;
     Cpu& cc = cpus_[static_cast<std::size_t>(n)];
     switch (e.type) {
     case EventType::IrqEntry:

@@ -82,10 +82,11 @@ private:
     };
     struct Cpu {
         std::uint32_t lane = 0;
-        bool live = false; // false: in the prologue, buffering
-        bool seen = false; // any event or marker seen
-        bool gap = false;  // what precedes the next event is not covered
-        Time lastT = 0;
+        bool live = false;      // false: in the prologue, buffering
+        bool seen = false;      // any event or marker seen
+        bool gap = false;       // what precedes the next event is not covered
+        Time lastT = 0;         // the last event read (a CPU in its prologue reads ahead)
+        Time lastProcessed = 0; // the last event put on the stack
         Time gapStart = 0;
         std::vector<Frame> stack;
         std::vector<FtraceEvent> prologue;

@@ -313,7 +313,8 @@ Result<CaptureStats> scanCapture(const ImportResult& capture, const std::string&
     // RT task finishing its burst) and the wakee waits for it to sleep: a wait,
     // not the way to __schedule().
     for (const auto& x : exits)
-        if (!wp.noReschedExit.count({x.cpu, x.exit}) && !wp.ranOn.count({x.cpu, x.sw}))
+        if (!wp.noReschedExit.count({x.cpu, x.exit}) && !wp.ranOn.count({x.cpu, x.sw}) &&
+            (capturePath.empty() || wp.traced.count({x.cpu, x.sw})))
             cs.exitToSwitch.push_back(x.sw - x.exit);
     for (auto& [entity, ts] : cs.tasks) {
         std::sort(ts.chunks.begin(), ts.chunks.end(), [](const auto& a, const auto& b) { return a.start < b.start; });

@@ -43,6 +43,9 @@ struct WakePath {
     // previous task left to sleep (prev_state not R: it ran on after the
     // exit; a task the return path preempts is traced R), by (CPU, time).
     std::set<std::pair<int, Time>> noReschedExit, ranOn;
+    // Every traced sched_switch by (CPU, time): a switch-in the importer placed where
+    // the kernel recorded none (a lost switch out of idle) times no return path.
+    std::set<std::pair<int, Time>> traced;
     // the context column of the flags (kernel/trace/trace_output.c,
     // trace_print_lat_fmt(), 6.12): 'h' hardirq, 'H' hardirq in a softirq,
     // 's' softirq, '.' task; an NMI or no flags: unknown
@@ -100,6 +103,7 @@ struct WakePath {
     }
     void switched(int cpu, const SwitchInfo& s, Time t, CaptureStats& cs) {
         curr[cpu] = s.nextPid;
+        traced.insert({cpu, t});
         if (!s.prevState.empty() && s.prevState.front() != 'R') ranOn.insert({cpu, t});
         const auto it = pending.find(s.nextPid);
         if (it == pending.end()) return;
