@@ -6,9 +6,9 @@
 // the simulation thread would have made, so the trace (what its memory budget
 // drops included) does not depend on the threads' timing.
 //
-// A record costs the simulation thread one 32-byte store, aligned so that it
-// never straddles a cache line (two records to a line); a chunk handed over
-// costs one lock. Chunks are reused, and at most kMaxChunks exist: a recording
+// A record costs the simulation thread one 32-byte store, two records to a
+// cache line (the chunks start on a page); a chunk handed over costs one
+// lock. Chunks are reused, and at most kMaxChunks exist: a recording
 // thread that falls behind makes the simulation wait, it never grows memory.
 // The chunks are one block (page_block.h) whose pages the recording thread
 // makes present two chunks ahead of the simulation thread's first use, so the
@@ -35,7 +35,9 @@ namespace irqscope {
 // idle CPU under NO_HZ) is a record with span == kLongSpan followed by a
 // second record whose `a` is the end, so the recording thread makes the same
 // addSegment() call; a flow keeps the distance's high half in `entity`.
-struct alignas(32) TraceOp {
+// No alignas: plain (malloc'ed) chunks are only 16-byte aligned; mapped ones
+// start on a page, so there a record never straddles a cache line.
+struct TraceOp {
     enum class Type : std::uint8_t { Segment, Instant, Flow, Lane };
     static constexpr std::uint32_t kNoLane = ~0u;
     static constexpr std::uint32_t kLongSpan = ~0u;
