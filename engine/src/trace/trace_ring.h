@@ -31,8 +31,8 @@
 namespace irqscope {
 
 // 32 bytes: a segment's end and a flow's destination time are kept as the
-// distance from `a` in 32 bits. A segment longer than that (~4.29 s; rare,
-// none in 10 s runs of the presets) is a record with span == kLongSpan then a
+// distance from `a` in 32 bits. A segment longer than that (~4.29 s; none in
+// 10 s of basics or panthor-submit) is a record with span == kLongSpan then a
 // second record whose `a` is the end, so the recording thread makes the same
 // addSegment() call; a flow keeps the distance's high half in `entity`.
 // No alignas: plain (malloc'ed) chunks are only 16-byte aligned; mapped ones
