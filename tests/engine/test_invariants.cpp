@@ -77,6 +77,9 @@ private slots:
         inv.segmentClosed(1, 0, 90, 200, -1);
         QCOMPARE(fired(inv), QStringLiteral("overlap"));
         QCOMPARE(inv.violation()->cpu, 1);
+        // the message is made only on a failure, and names the segment
+        QCOMPARE(inv.violation()->detail,
+                 std::string("segment [90 ns, 200 ns) at depth 0 overlaps the previous one ending at 100 ns"));
         Invariants empty;
         empty.segmentClosed(0, 0, 50, 50, -1);
         QCOMPARE(fired(empty), QStringLiteral("overlap"));
@@ -111,6 +114,7 @@ private slots:
         QCOMPARE(fired(inv), QStringLiteral("stack"));
         QCOMPARE(inv.violation()->cpu, 2);
         QCOMPARE(inv.violation()->time, Time(6));
+        QCOMPARE(inv.violation()->detail, std::string("hardirq pushed over hardirq: hardirqs do not nest"));
     }
 
     void hardirqWithIrqsOffFires() {

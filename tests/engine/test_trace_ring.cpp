@@ -49,30 +49,30 @@ struct Twin {
                 const Time t = instantAt[lane] += static_cast<Time>(rng() % 100);
                 const auto kind = static_cast<InstantKind>(rng() % static_cast<int>(InstantKind::Count));
                 direct.addInstant(lane, t, kind, entity, 3);
-                ring.push(TraceOp{t, 0, lane, TraceOp::kNoLane, entity, 3, TraceOp::Type::Instant,
-                                  static_cast<std::uint8_t>(kind), 0});
+                ring.push(TraceOp::instant(t, lane, kind, entity, 3));
                 break;
             }
             case 3: {
                 const auto dst = static_cast<std::uint32_t>(rng() % lanes);
-                const Time a = static_cast<Time>(rng() % 100000), b = a + static_cast<Time>(rng() % 1000);
+                // sometimes longer than 32 bits of ns (the record keeps the high half apart)
+                const Time a = static_cast<Time>(rng() % 100000),
+                           b = a + static_cast<Time>(rng() % 1000) + (rng() % 4 == 0 ? Time{7} << 32 : 0);
                 const auto kind = static_cast<FlowKind>(rng() % static_cast<int>(FlowKind::Count));
                 direct.addFlow(Flow{lane, dst, a, b, kind});
-                ring.push(TraceOp{a, b, lane, dst, kNoString, kNoString, TraceOp::Type::Flow,
-                                  static_cast<std::uint8_t>(kind), 0});
+                ring.push(TraceOp::flow(a, b, lane, dst, kind));
                 break;
             }
             default: {
                 // a segment on a lane, and sometimes on a second lane too (a task's)
                 const Time start = laneEnd[lane] + static_cast<Time>(rng() % 50);
-                const Time end = start + static_cast<Time>(rng() % 300); // may be empty
+                // may be empty; sometimes longer than a record holds (two records, kept in one chunk)
+                const Time end = start + static_cast<Time>(rng() % 300) + (rng() % 64 == 0 ? Time{5} << 32 : 0);
                 const auto other = static_cast<std::uint32_t>(rng() % lanes);
                 const bool both = other != lane && rng() % 3 == 0 && laneEnd[other] <= start;
                 const auto kind = static_cast<ContextKind>(rng() % kContextKindCount);
                 direct.addSegment(lane, 0, start, end, kind, entity, 5);
                 if (both) direct.addSegment(other, 0, start, end, kind, entity, 5);
-                ring.push(TraceOp{start, end, lane, both ? other : TraceOp::kNoLane, entity, 5, TraceOp::Type::Segment,
-                                  static_cast<std::uint8_t>(kind), 0});
+                ring.pushSegment(start, end, lane, both ? other : TraceOp::kNoLane, entity, 5, kind, 0);
                 laneEnd[lane] = std::max(laneEnd[lane], end);
                 if (both) laneEnd[other] = std::max(laneEnd[other], end);
             }
@@ -125,6 +125,14 @@ private slots:
         t.write(300000, 11);
         QVERIFY(t.direct.segmentCount() > 100000);
         compareTraces(t.direct, t.ringed);
+        // long segments and flows were among them (split by addSegment at 2^32 - 1 ns)
+        bool longSegment = false;
+        for (std::uint32_t l = 0; l < t.direct.laneCount() && !longSegment; ++l)
+            for (std::size_t i = 0; i < t.direct.segmentCount(l, 0) && !longSegment; ++i)
+                longSegment = t.direct.segment(l, 0, i).end - t.direct.segment(l, 0, i).start > 1000;
+        QVERIFY(longSegment);
+        QVERIFY(std::any_of(t.direct.flows().begin(), t.direct.flows().end(),
+                            [](const Flow& f) { return f.dstTime - f.srcTime > (Time{1} << 32); }));
     }
     // The budget drops the same records: it is charged in the order written.
     void budgetDropsTheSameRecords() {
@@ -132,6 +140,33 @@ private slots:
         t.write(200000, 12);
         QVERIFY(t.direct.droppedSegments() > 0);
         compareTraces(t.direct, t.ringed);
+    }
+    // A segment too long for one record is two, and they never straddle a
+    // hand-off: written with one free slot left in the chunk (and with two,
+    // and none), it is applied whole.
+    void longSegmentAtAChunksEnd() {
+        for (const std::size_t before : {TraceRing::kChunk - 2, TraceRing::kChunk - 1, TraceRing::kChunk}) {
+            Trace direct, ringed;
+            direct.addLane(LaneType::Cpu, "CPU 0", 0);
+            ringed.addLane(LaneType::Cpu, "CPU 0", 0);
+            {
+                TraceRing ring(ringed, true);
+                for (std::size_t i = 0; i < before; ++i) {
+                    direct.addInstant(0, Time(i), InstantKind{}, 1, 2);
+                    ring.push(TraceOp::instant(Time(i), 0, InstantKind{}, 1, 2));
+                }
+                const Time start = 10000, end = start + (Time{3} << 32) + 17;
+                QVERIFY(!TraceOp::fits(start, end));
+                direct.addSegment(0, 0, start, end, ContextKind{2}, 3, 4);
+                ring.pushSegment(start, end, 0, TraceOp::kNoLane, 3, 4, ContextKind{2}, 0);
+                direct.addSegment(0, 0, end, end + 5, ContextKind{1}, 3, 4);
+                ring.pushSegment(end, end + 5, 0, TraceOp::kNoLane, 3, 4, ContextKind{1}, 0);
+                ring.wait();
+            }
+            direct.finalize();
+            QCOMPARE(ringed.segmentCount(0, 0), std::size_t(5)); // 3 pieces of at most 2^32 - 1 ns, and one
+            compareTraces(direct, ringed);
+        }
     }
     // A ring given nothing still finalizes, and one destroyed without wait() joins its thread.
     void emptyAndUnwaited() {
@@ -145,7 +180,7 @@ private slots:
         u.addLane(LaneType::Cpu, "CPU 0", 0);
         {
             TraceRing ring(u, false);
-            ring.push(TraceOp{0, 10, 0, TraceOp::kNoLane, kNoString, kNoString, TraceOp::Type::Segment, 1, 0});
+            ring.push(TraceOp::segment(0, 10, 0, TraceOp::kNoLane, kNoString, kNoString, ContextKind{1}, 0));
         }
         QCOMPARE(u.segmentCount(0, 0) + u.droppedSegments(), std::size_t(0)); // not finalized: still staged
     }
@@ -158,7 +193,7 @@ private slots:
         ring.close();
         bool threw = false;
         try {
-            ring.push(TraceOp{0, 10, 0, TraceOp::kNoLane, kNoString, kNoString, TraceOp::Type::Segment, 1, 0});
+            ring.push(TraceOp::segment(0, 10, 0, TraceOp::kNoLane, kNoString, kNoString, ContextKind{1}, 0));
         } catch (const std::logic_error&) {
             threw = true;
         }

@@ -49,14 +49,15 @@ void Invariants::eventDispatched(Time t) {
 void Invariants::framePushed(int cpu, Time t, FrameKind pushed, FrameKind below, bool irqsOnBelow, const void* frame) {
     ++checks_;
     CpuState& c = cpuState(cpu);
-    const std::string what = std::string(kindName(pushed)) + " pushed over " + kindName(below);
+    // the message is made only when a check fails: this runs for every frame
+    const auto what = [&] { return std::string(kindName(pushed)) + " pushed over " + kindName(below); };
     if (pushed == FrameKind::Task) fail("stack", t, cpu, "a task frame was pushed as an interrupt frame");
     else if (pushed == FrameKind::Hardirq && below == FrameKind::Hardirq)
-        fail("stack", t, cpu, what + ": hardirqs do not nest");
+        fail("stack", t, cpu, what() + ": hardirqs do not nest");
     else if (pushed == FrameKind::Hardirq && !irqsOnBelow)
-        fail("stack", t, cpu, what + " while interrupts were off there");
+        fail("stack", t, cpu, what() + " while interrupts were off there");
     else if (pushed == FrameKind::Softirq && below != FrameKind::Task)
-        fail("stack", t, cpu, what + ": softirqs run only over a task (irq_exit / local_bh_enable)");
+        fail("stack", t, cpu, what() + ": softirqs run only over a task (irq_exit / local_bh_enable)");
     c.frames.push_back(frame);
 }
 
@@ -80,13 +81,16 @@ void Invariants::segmentClosed(int cpu, int depth, Time start, Time end, Time pa
     CpuState& c = cpuState(cpu);
     const auto d = static_cast<std::size_t>(depth < 0 ? 0 : depth);
     if (c.lastByDepth.size() <= d + 1) c.lastByDepth.resize(d + 2);
-    const auto seg = "[" + formatDuration(start) + ", " + formatDuration(end) + ")";
+    // the message is made only when a check fails: formatting two times for
+    // every segment cost more than the rest of an invariant build's run
+    const auto seg = [&] { return "[" + formatDuration(start) + ", " + formatDuration(end) + ")"; };
     if (end <= start)
-        fail("overlap", start, cpu, "segment " + seg + " at depth " + std::to_string(depth) + " is empty or reversed");
+        fail("overlap", start, cpu,
+             "segment " + seg() + " at depth " + std::to_string(depth) + " is empty or reversed");
     const Span prev = c.lastByDepth[d];
     if (prev.end >= 0 && start < prev.end)
         fail("overlap", start, cpu,
-             "segment " + seg + " at depth " + std::to_string(depth) + " overlaps the previous one ending at " +
+             "segment " + seg() + " at depth " + std::to_string(depth) + " overlaps the previous one ending at " +
                  formatDuration(prev.end));
     if (depth > 0) {
         const Span parent = c.lastByDepth[d - 1];
@@ -94,14 +98,14 @@ void Invariants::segmentClosed(int cpu, int depth, Time start, Time end, Time pa
         const bool inClosedParent = parent.start >= 0 && parent.start <= start && end <= parent.end;
         if (!inOpenParent && !inClosedParent)
             fail("nesting", start, cpu,
-                 "segment " + seg + " at depth " + std::to_string(depth) + " does not lie within a segment at depth " +
-                     std::to_string(depth - 1));
+                 "segment " + seg() + " at depth " + std::to_string(depth) +
+                     " does not lie within a segment at depth " + std::to_string(depth - 1));
     }
     // Children of this segment must have ended by its end.
     const Span child = c.lastByDepth[d + 1];
     if (child.end > end)
         fail("nesting", end, cpu,
-             "segment " + seg + " at depth " + std::to_string(depth) + " ended before its child ending at " +
+             "segment " + seg() + " at depth " + std::to_string(depth) + " ended before its child ending at " +
                  formatDuration(child.end));
     c.lastByDepth[d] = Span{start, end};
 }

@@ -43,38 +43,33 @@ void TraceRecorder::segment(const kern::Cpu& c, int depth, Time start, Time end,
             return segmentSlow(c, depth, start, end, l);
         task = taskLanes_[pid];
     }
-    if (ring_.full()) [[unlikely]]
+    if (ring_.full() || !TraceOp::fits(start, end)) [[unlikely]]
         return segmentSlow(c, depth, start, end, l);
-    ring_.put(TraceOp{start, end, lane(c.id), task, l.entity, l.detail, TraceOp::Type::Segment,
-                      static_cast<std::uint8_t>(l.kind), static_cast<std::uint8_t>(depth)});
+    ring_.put(
+        TraceOp::segment(start, end, lane(c.id), task, l.entity, l.detail, l.kind, static_cast<std::uint8_t>(depth)));
 }
 
 void TraceRecorder::segmentSlow(const kern::Cpu& c, int depth, Time start, Time end, const kern::Label& l) {
     const std::uint32_t task = depth == 0 && !c.curr->isIdle ? taskLane(*c.curr) : kNoLane;
-    ring_.push(TraceOp{start, end, lane(c.id), task, l.entity, l.detail, TraceOp::Type::Segment,
-                       static_cast<std::uint8_t>(l.kind), static_cast<std::uint8_t>(depth)});
+    ring_.pushSegment(start, end, lane(c.id), task, l.entity, l.detail, l.kind, static_cast<std::uint8_t>(depth));
 }
 
 void TraceRecorder::instant(int cpu, InstantKind k, StringId entity, StringId detail) {
     if (ring_.full()) [[unlikely]]
         return instantSlow(cpu, k, entity, detail);
-    ring_.put(TraceOp{m_.now(), 0, lane(cpu), kNoLane, entity, detail, TraceOp::Type::Instant,
-                      static_cast<std::uint8_t>(k), 0});
+    ring_.put(TraceOp::instant(m_.now(), lane(cpu), k, entity, detail));
 }
 
 void TraceRecorder::instantSlow(int cpu, InstantKind k, StringId entity, StringId detail) {
-    ring_.push(TraceOp{m_.now(), 0, lane(cpu), kNoLane, entity, detail, TraceOp::Type::Instant,
-                       static_cast<std::uint8_t>(k), 0});
+    ring_.push(TraceOp::instant(m_.now(), lane(cpu), k, entity, detail));
 }
 
 void TraceRecorder::flow(FlowKind k, int srcCpu, Time srcTime, int dstCpu, Time dstTime) {
-    ring_.push(TraceOp{srcTime, dstTime, lane(srcCpu), lane(dstCpu), kNoString, kNoString, TraceOp::Type::Flow,
-                       static_cast<std::uint8_t>(k), 0});
+    ring_.push(TraceOp::flow(srcTime, dstTime, lane(srcCpu), lane(dstCpu), k));
 }
 
 void TraceRecorder::lineSegment(const OpenLine& o, std::uint8_t depth, Time start, Time end, ContextKind kind) {
-    ring_.push(TraceOp{start, end, o.lane, kNoLane, o.name, kNoString, TraceOp::Type::Segment,
-                       static_cast<std::uint8_t>(kind), depth});
+    ring_.pushSegment(start, end, o.lane, kNoLane, o.name, kNoString, kind, depth);
 }
 
 TraceRecorder::OpenLine& TraceRecorder::line(const hw::IrqLine& l) {

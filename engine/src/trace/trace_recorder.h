@@ -57,9 +57,11 @@ private:
     static constexpr std::uint32_t kNoLane = TraceOp::kNoLane;
     std::uint32_t lane(int cpu) const { return lanes_[static_cast<std::size_t>(cpu)]; }
     std::uint32_t taskLane(const kern::Task& t);
-    // segment() and instant() when a task lane is new or the chunk is full
-    void segmentSlow(const kern::Cpu& c, int depth, Time start, Time end, const kern::Label& l);
-    void instantSlow(int cpu, InstantKind k, StringId entity, StringId detail);
+    // segment() and instant() when a task lane is new, the chunk is full or
+    // a segment is too long for one record. Never inlined: segment() then
+    // reaches it by a tail jump and saves no registers on its common path.
+    [[gnu::noinline]] void segmentSlow(const kern::Cpu& c, int depth, Time start, Time end, const kern::Label& l);
+    [[gnu::noinline]] void instantSlow(int cpu, InstantKind k, StringId entity, StringId detail);
     std::uint32_t addLane(LaneType type, std::string name, int cpu);
     void lineSegment(const OpenLine& o, std::uint8_t depth, Time start, Time end, ContextKind kind);
     OpenLine& line(const hw::IrqLine& l);

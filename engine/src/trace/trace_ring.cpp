@@ -22,6 +22,19 @@ std::uint32_t TraceRing::addName(std::string name) {
     return static_cast<std::uint32_t>(names_.size() - 1);
 }
 
+void TraceRing::pushSegment(Time start, Time end, std::uint32_t lane, std::uint32_t lane2, StringId entity,
+                            StringId detail, ContextKind kind, std::uint8_t depth) {
+    if (TraceOp::fits(start, end)) return push(TraceOp::segment(start, end, lane, lane2, entity, detail, kind, depth));
+    // the two records go into one chunk: apply() reads them together
+    if (end_ - at_ < 2) handOff();
+    TraceOp op = TraceOp::segment(start, start, lane, lane2, entity, detail, kind, depth);
+    op.span = TraceOp::kLongSpan;
+    *at_++ = op;
+    TraceOp rest;
+    rest.a = end;
+    *at_++ = rest;
+}
+
 void TraceRing::handOff() {
     // a record after the run's end would never be applied (and, once the
     // chunks are all used, would wait for ever): a model bug, said loudly
@@ -107,18 +120,20 @@ void TraceRing::prefaultAhead(std::size_t taken) {
 
 void TraceRing::apply(const TraceOp* b, const TraceOp* e) {
     for (const TraceOp* op = b; op != e; ++op) switch (op->type) {
-        case TraceOp::Type::Segment:
-            trace_.addSegment(op->lane, op->depth, op->a, op->b, static_cast<ContextKind>(op->kind), op->entity,
-                              op->detail);
-            if (op->lane2 != TraceOp::kNoLane)
-                trace_.addSegment(op->lane2, 0, op->a, op->b, static_cast<ContextKind>(op->kind), op->entity,
-                                  op->detail);
+        case TraceOp::Type::Segment: {
+            const TraceOp& s = *op;
+            Time end = s.a + s.span;
+            if (s.span == TraceOp::kLongSpan) end = (++op)->a; // the end is the next record's (same chunk)
+            trace_.addSegment(s.lane, s.depth, s.a, end, static_cast<ContextKind>(s.kind), s.entity, s.detail);
+            if (s.lane2 != TraceOp::kNoLane)
+                trace_.addSegment(s.lane2, 0, s.a, end, static_cast<ContextKind>(s.kind), s.entity, s.detail);
             break;
+        }
         case TraceOp::Type::Instant:
             trace_.addInstant(op->lane, op->a, static_cast<InstantKind>(op->kind), op->entity, op->detail);
             break;
         case TraceOp::Type::Flow:
-            trace_.addFlow(Flow{op->lane, op->lane2, op->a, op->b, static_cast<FlowKind>(op->kind)});
+            trace_.addFlow(Flow{op->lane, op->lane2, op->a, op->flowDestination(), static_cast<FlowKind>(op->kind)});
             break;
         case TraceOp::Type::Lane: {
             std::string name;

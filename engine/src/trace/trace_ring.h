@@ -6,8 +6,9 @@
 // the simulation thread would have made, so the trace (what its memory budget
 // drops included) does not depend on the threads' timing.
 //
-// A record costs the simulation thread one 40-byte store; a chunk handed over
-// costs one lock. Chunks are reused, and at most kMaxChunks exist: a recording
+// A record costs the simulation thread one 32-byte store, two records to a
+// cache line (the chunks start on a page); a chunk handed over costs one
+// lock. Chunks are reused, and at most kMaxChunks exist: a recording
 // thread that falls behind makes the simulation wait, it never grows memory.
 // The chunks are one block (page_block.h) whose pages the recording thread
 // makes present two chunks ahead of the simulation thread's first use, so the
@@ -29,20 +30,47 @@
 
 namespace irqscope {
 
+// 32 bytes: a segment's end and a flow's destination time are kept as the
+// distance from `a` in 32 bits. A segment longer than that (~4.29 s; none in
+// 10 s of basics or panthor-submit) is a record with span == kLongSpan then a
+// second record whose `a` is the end, so the recording thread makes the same
+// addSegment() call; a flow keeps the distance's high half in `entity`.
+// No alignas: plain (malloc'ed) chunks are only 16-byte aligned; mapped ones
+// start on a page, so there a record never straddles a cache line.
 struct TraceOp {
     enum class Type : std::uint8_t { Segment, Instant, Flow, Lane };
     static constexpr std::uint32_t kNoLane = ~0u;
+    static constexpr std::uint32_t kLongSpan = ~0u;
     Time a = 0;                  // segment start, instant time, flow source time; lane: its CPU
-    Time b = 0;                  // segment end, flow destination time
+    std::uint32_t span = 0;      // segment: end - a (or kLongSpan), flow: low half of destination - a
     std::uint32_t lane = 0;      // segment and instant lane, flow source lane; lane: the name's index
     std::uint32_t lane2 = 0;     // segment: a task lane that shows it too (or kNoLane), flow: destination lane
-    StringId entity = kNoString; // segment, instant
+    StringId entity = kNoString; // segment, instant; flow: high half of destination - a
     StringId detail = kNoString; // segment, instant
     Type type = Type::Segment;
     std::uint8_t kind = 0; // ContextKind, InstantKind, FlowKind or LaneType
     std::uint8_t depth = 0;
+
+    // Whether a segment [start, end) fits one record.
+    static bool fits(Time start, Time end) { return static_cast<std::uint64_t>(end - start) < kLongSpan; }
+    // A segment that fits() one record.
+    static TraceOp segment(Time start, Time end, std::uint32_t lane, std::uint32_t lane2, StringId entity,
+                           StringId detail, ContextKind kind, std::uint8_t depth) {
+        return TraceOp{start,         static_cast<std::uint32_t>(end - start), lane, lane2, entity, detail,
+                       Type::Segment, static_cast<std::uint8_t>(kind),         depth};
+    }
+    static TraceOp instant(Time t, std::uint32_t lane, InstantKind kind, StringId entity, StringId detail) {
+        return TraceOp{t, 0, lane, kNoLane, entity, detail, Type::Instant, static_cast<std::uint8_t>(kind), 0};
+    }
+    static TraceOp flow(Time src, Time dst, std::uint32_t srcLane, std::uint32_t dstLane, FlowKind kind) {
+        const auto d = static_cast<std::uint64_t>(dst - src);
+        return TraceOp{src,        static_cast<std::uint32_t>(d),   srcLane,
+                       dstLane,    static_cast<StringId>(d >> 32),  kNoString,
+                       Type::Flow, static_cast<std::uint8_t>(kind), 0};
+    }
+    Time flowDestination() const { return a + static_cast<Time>((std::uint64_t{entity} << 32) | span); }
 };
-static_assert(sizeof(TraceOp) <= 40);
+static_assert(sizeof(TraceOp) == 32);
 
 class TraceRing {
 public:
@@ -63,6 +91,10 @@ public:
     // saving registers for one.
     bool full() const { return at_ == end_; }
     void put(const TraceOp& op) { *at_++ = op; }
+    // Any segment, one that does not fit() a record included (two records,
+    // in one chunk).
+    void pushSegment(Time start, Time end, std::uint32_t lane, std::uint32_t lane2, StringId entity, StringId detail,
+                     ContextKind kind, std::uint8_t depth);
     // A lane's name, kept until its Lane record is applied; the index goes in
     // the record (names are rare: one per task and line lane).
     std::uint32_t addName(std::string name);
@@ -72,9 +104,10 @@ public:
     // finalized, if asked); rethrows what the recording thread threw.
     void wait();
 
+    static constexpr std::size_t kChunk = 4096, kMaxChunks = 16; // 128 KiB chunks, 2 MiB at most
+
 private:
-    static constexpr std::size_t kChunk = 4096, kMaxChunks = 16; // 160 KiB chunks, 2.5 MiB at most
-    static constexpr std::size_t kPrefaultAhead = 2;             // chunks
+    static constexpr std::size_t kPrefaultAhead = 2; // chunks
     struct Chunk {
         TraceOp* ops = nullptr;
         std::size_t n = 0;
